@@ -6,6 +6,9 @@ import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.routing.Targeting;
 import io.shardlab.sim.SimulationCounters;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.Query;
 import java.util.List;
 import java.util.Objects;
@@ -157,7 +160,15 @@ public record ExplorerFrame(
      * @param kind what kind of thing happened
      * @param text one line, MongoDB's words
      */
-    public record Activity(long atMillis, ActivityKind kind, String text) {}
+    public record Activity(long atMillis, ActivityKind kind, Message line) {
+
+        private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
+        /** The line in English: the words a plain-text log or a test reads; the window says {@link #line()}. */
+        public String text() {
+            return ENGLISH.text(line);
+        }
+    }
 
     /**
      * One of the user's commands.

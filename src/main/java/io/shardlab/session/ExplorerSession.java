@@ -14,6 +14,7 @@ import io.shardlab.sim.InsertDocuments;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationCounters;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Message;
 import io.shardlab.workload.InsertPace;
 import io.shardlab.workload.Query;
 import io.shardlab.workload.StreamPlayer;
@@ -287,7 +288,10 @@ public final class ExplorerSession {
                     PreparedInserts.none(scenario.key(), "no insert stream"),
                     cluster.snapshot().cluster().chunks());
             ExplorerSession session = new ExplorerSession(scenario, cluster, none);
-            session.log(cluster.now(), ActivityKind.FAILURE, "forked without an insert stream: " + e.getMessage());
+            session.log(
+                    cluster.now(),
+                    ActivityKind.FAILURE,
+                    Message.of("explorer.log.forkedWithoutStream", e.getMessage()));
             return session;
         }
         return new ExplorerSession(scenario, cluster, PreparedStream.of(inserts, scenario.namespace()));
@@ -372,11 +376,11 @@ public final class ExplorerSession {
      * collection), at the cluster's time now.
      */
     public void logOutside(String text) {
-        log(cluster.now(), ActivityKind.COMMAND, text);
+        log(cluster.now(), ActivityKind.COMMAND, Message.of("explorer.log.line", text));
     }
 
-    private void log(long atMillis, ActivityKind kind, String text) {
-        activity.add(atMillis, kind, text);
+    private void log(long atMillis, ActivityKind kind, Message line) {
+        activity.add(atMillis, kind, line);
     }
 
     private static <T> void push(Deque<T> deque, T value, int cap) {
@@ -489,7 +493,7 @@ public final class ExplorerSession {
     private void runStep(StreamStep step) {
         try {
             cluster.execute(step.command());
-            log(cluster.now(), ActivityKind.COMMAND, step.describe());
+            log(cluster.now(), ActivityKind.COMMAND, Message.of("explorer.log.line", step.describe()));
         } catch (CommandFailedException e) {
             error = Optional.of(step.where() + ": " + e.getMessage());
         }
@@ -506,10 +510,13 @@ public final class ExplorerSession {
             cluster.execute(command);
             timeline.userCommandRan(command);
             error = Optional.empty();
-            log(cluster.now(), ActivityKind.COMMAND, command.describe());
+            log(cluster.now(), ActivityKind.COMMAND, Message.of("explorer.log.line", command.describe()));
         } catch (CommandFailedException e) {
             error = Optional.of(e.reason());
-            log(cluster.now(), ActivityKind.FAILURE, command.describe() + ": " + e.reason());
+            log(
+                    cluster.now(),
+                    ActivityKind.FAILURE,
+                    Message.of("explorer.log.refused", command.describe(), e.reason()));
         }
         markAccounted();
     }
@@ -558,7 +565,7 @@ public final class ExplorerSession {
             redid = timeline.redo(
                     command -> {
                         cluster.execute(command);
-                        log(cluster.now(), ActivityKind.COMMAND, "redo: " + command.describe());
+                        log(cluster.now(), ActivityKind.COMMAND, Message.of("explorer.log.redo", command.describe()));
                     },
                     this::run);
         } catch (CommandFailedException e) {

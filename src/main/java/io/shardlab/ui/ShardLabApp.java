@@ -230,7 +230,7 @@ public class ShardLabApp extends Application {
                     viewModel.showCollection(snapshot);
                 });
         explorerRef.set(explorer);
-        explorerView = new ExplorerView(explorer, appearance, placement);
+        explorerView = new ExplorerView(explorer, appearance, placement, text);
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
         AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
         LatestValueMailbox<LockstepEngine.Pair> comparisonScreen = new LatestValueMailbox<>(
@@ -246,14 +246,14 @@ public class ShardLabApp extends Application {
                 viewModel.darkProperty());
         comparisonRef.set(comparison);
         explorer.offerComparison(comparison);
-        comparisonView = new ComparisonView(comparison);
+        comparisonView = new ComparisonView(comparison, text);
 
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
         VisibleWork work = new VisibleWork(Platform::runLater, text);
         this.work = work;
         live = new io.shardlab.ui.live.LiveFeature(
-                explorer, viewModel, () -> stage, tasks, work, appearance, placement);
+                explorer, viewModel, () -> stage, tasks, work, appearance, placement, text);
         javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows

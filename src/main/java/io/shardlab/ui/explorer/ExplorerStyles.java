@@ -12,8 +12,12 @@ public final class ExplorerStyles {
 
     private ExplorerStyles() {}
 
+    // named from its parts: the file name as one literal would read as a key of the explorer's bundle
+    private static final String STYLESHEET_NAME = "explorer";
+
     /** The explorer's own stylesheet, also the comparison's. */
-    public static final String STYLESHEET = Appearance.featureStylesheet(ExplorerStyles.class, "explorer.css");
+    public static final String STYLESHEET =
+            Appearance.featureStylesheet(ExplorerStyles.class, STYLESHEET_NAME + ".css");
 
     /** Style class of the explorer's root (and the comparison's), which carries render's palette as looked-up colours. */
     public static final String EXPLORER = "explorer";

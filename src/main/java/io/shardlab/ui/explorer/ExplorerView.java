@@ -1,8 +1,9 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
-import io.shardlab.routing.Counts;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.collections.CollectionPicker;
 import io.shardlab.ui.explorer.connections.ConnectionsBar;
 import io.shardlab.ui.explorer.diagram.CardHeader;
@@ -15,6 +16,7 @@ import io.shardlab.ui.explorer.diagram.ScaleButtons;
 import io.shardlab.ui.explorer.playback.PlaybackKeys;
 import io.shardlab.ui.explorer.playback.TransportBar;
 import io.shardlab.ui.explorer.setup.SetupBar;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.WindowPlacement;
@@ -34,7 +36,6 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -79,6 +80,7 @@ public final class ExplorerView {
     static final double LOADING_PATIENCE_MILLIS = 350;
 
     private final ExplorerViewModel vm;
+    private final UiText text;
     private final BorderPane root = new BorderPane();
     private final SetupBar setup;
     private final SidePanelViewModel sidePlacement;
@@ -97,34 +99,40 @@ public final class ExplorerView {
      * @param appearance styles the dialogs the explorer opens as the window is styled
      */
     public ExplorerView(ExplorerViewModel vm, Appearance appearance) {
-        this(vm, appearance, new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop));
+        this(
+                vm,
+                appearance,
+                new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop),
+                new UiText(Language.ENGLISH));
     }
 
     /**
      * @param placement sizes and places the dialogs the explorer opens and keeps the window's state while they
      *     and its file chooser are open
+     * @param text the window's words, in the language it speaks
      */
-    public ExplorerView(ExplorerViewModel vm, Appearance appearance, WindowPlacement placement) {
+    public ExplorerView(ExplorerViewModel vm, Appearance appearance, WindowPlacement placement, UiText text) {
         this.vm = vm;
+        this.text = text;
         this.presenter = PresenterMode.of(root);
-        this.setup = new SetupBar(vm.setup(), appearance, placement, presenter);
+        this.setup = new SetupBar(vm.setup(), appearance, placement, presenter, text);
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
-        this.side = new SidePanel(vm, sidePlacement);
+        this.side = new SidePanel(vm, sidePlacement, text);
         this.line = new NumberLineView(
                 vm.numberLine(),
                 vm.actions(),
                 Bindings.createBooleanBinding(
-                        () -> !sidePlacement.placementProperty().get().showsPanel(),
-                        sidePlacement.placementProperty()));
-        this.charts = new ChartsView(vm.numberLine());
-        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance, placement);
+                        () -> !sidePlacement.placementProperty().get().showsPanel(), sidePlacement.placementProperty()),
+                text);
+        this.charts = new ChartsView(vm.numberLine(), text);
+        this.connectionsBar = new ConnectionsBar(vm.connections(), appearance, placement, text);
         root.setId("explorer");
         root.getStyleClass().add(ExplorerStyles.EXPLORER);
         root.getStylesheets().add(ExplorerStyles.STYLESHEET);
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
-        Region transport = new TransportBar(vm.playback(), vm.history(), presenter).node();
+        Region transport = new TransportBar(vm.playback(), vm.history(), presenter, text).node();
         for (Region simulatorOnly : new Region[] {setup.node(), transport}) {
             simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
             simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());
@@ -132,10 +140,11 @@ public final class ExplorerView {
         Region collections = new CollectionPicker(
                         vm.collections(),
                         vm.readOnlyLayoutProperty().not(),
-                        vm.connections().acceptingProperty())
+                        vm.connections().acceptingProperty(),
+                        text)
                 .node();
-        VBox top =
-                new VBox(connectionsBar.node(), collections, new ReadOnlyLayoutBar(vm).node(), setup.node(), transport);
+        VBox top = new VBox(
+                connectionsBar.node(), collections, new ReadOnlyLayoutBar(vm, text).node(), setup.node(), transport);
         top.getStyleClass().add(ExplorerStyles.EXPLORER_TOP);
         root.setTop(top);
 
@@ -219,12 +228,13 @@ public final class ExplorerView {
         title.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         title.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
         title.textProperty()
-                .bind(vm.numberLine()
+                .bind(text.text(vm.numberLine()
                         .pictureProperty()
-                        .map(p -> p.model().key().hasHashedPrefix()
-                                ? "Chunks in hash space"
-                                : "Chunks from MinKey to MaxKey")
-                        .orElse("Chunks"));
+                        .map(p -> Message.of(
+                                p.model().key().hasHashedPrefix()
+                                        ? "explorer.line.title.hashed"
+                                        : "explorer.line.title.ranged"))
+                        .orElse(Message.of("explorer.line.title"))));
         Label caption = new Label();
         caption.setId("line-caption");
         caption.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
@@ -232,9 +242,12 @@ public final class ExplorerView {
         caption.textProperty()
                 .bind(Bindings.createStringBinding(
                         () -> presenter.get() && !vm.readOnlyLayoutProperty().get()
-                                ? vm.playback().progressTextProperty().get() + " · "
-                                        + vm.playback().countsTextProperty().get()
+                                ? text.now(
+                                        "explorer.line.caption.presenter",
+                                        vm.playback().progressTextProperty().get(),
+                                        vm.playback().countsTextProperty().get())
                                 : lineCaption(vm.numberLine().pictureProperty().get()),
+                        text.language(),
                         presenter,
                         vm.readOnlyLayoutProperty(),
                         vm.numberLine().pictureProperty(),
@@ -243,31 +256,31 @@ public final class ExplorerView {
         caption.setMinWidth(0);
 
         NumberLineViewModel numberLine = vm.numberLine();
-        HBox scales =
-                ScaleButtons.of("scale-", "", numberLine.scaleProperty(), numberLine.scales(), numberLine::chooseScale);
+        HBox scales = ScaleButtons.of(
+                "scale-", false, numberLine.scaleProperty(), numberLine.scales(), numberLine::chooseScale, text);
         Button zoomOut = small(
                 "zoom-out",
                 MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
-                "Zoom out (−, or the wheel)",
+                "explorer.zoom.out.tip",
                 () -> vm.numberLine().zoomOut());
         Button zoomIn = small(
                 "zoom-in",
                 MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
-                "Zoom in (+, or the wheel)",
+                "explorer.zoom.in.tip",
                 () -> vm.numberLine().zoomIn());
         Button fit = small(
                 "zoom-fit",
                 MaterialDesignF.FIT_TO_SCREEN_OUTLINE,
-                "Show the whole line (0)",
+                "explorer.zoom.fit.tip",
                 () -> vm.numberLine().fit());
         Label zoomText = new Label();
         zoomText.getStyleClass().add(ZOOM_TEXT);
         zoomText.textProperty()
-                .bind(vm.numberLine()
+                .bind(text.text(vm.numberLine()
                         .viewportProperty()
                         .map(v -> v.span() >= 1
-                                ? "whole line"
-                                : String.format(Locale.ROOT, "%s×", zoomFactor(1 / v.span()))));
+                                ? Message.of("explorer.zoom.whole")
+                                : Message.of("explorer.zoom.factor", zoomFactor(1 / v.span())))));
         // the factor is for the one at the keyboard; in presenter mode the room reads the line, the tools stay small
         zoomText.visibleProperty().bind(presenter.not());
         zoomText.managedProperty().bind(zoomText.visibleProperty());
@@ -294,27 +307,28 @@ public final class ExplorerView {
     }
 
     /** The line card's caption: chunks, shards, key, and the value line when a hashed key has one. */
-    private static String lineCaption(DiagramPicture p) {
+    private String lineCaption(DiagramPicture p) {
         if (p == null) {
             return "";
         }
-        String s = Counts.of(p.model().chunkCount(), "chunk") + " on "
-                + Counts.of(p.model().shards().size(), "shard") + " · shard key "
-                + p.model().key();
-        return p.valueLine().isPresent() ? s + " · values above, each on the shard of its hash" : s;
+        return text.now(
+                p.valueLine().isPresent() ? "explorer.line.caption.values" : "explorer.line.caption",
+                p.model().chunkCount(),
+                p.model().shards().size(),
+                p.model().key().toString());
     }
 
     /** In place of the charts while a read-only layout shows: why they are not there. */
     private Region noStreamCard() {
-        Label heading = new Label("No insert stream", new FontIcon(MaterialDesignC.CHART_LINE));
+        Label heading =
+                text.label(new Label(null, new FontIcon(MaterialDesignC.CHART_LINE)), "explorer.noStream.title");
         heading.getStyleClass().add(ExplorerStyles.CARD_TITLE);
-        Label text = new Label("Writes per shard and the heatmap plot a simulated stream's inserts. This layout was "
-                + "recorded, not simulated: fork it into the simulator to play a stream on it.");
-        text.setId("no-stream-text");
-        text.getStyleClass().add(NO_STREAM_TEXT);
-        text.setWrapText(true);
-        text.setMinHeight(Region.USE_PREF_SIZE);
-        VBox card = new VBox(heading, text);
+        Label why = text.label(new Label(), "explorer.noStream.text");
+        why.setId("no-stream-text");
+        why.getStyleClass().add(NO_STREAM_TEXT);
+        why.setWrapText(true);
+        why.setMinHeight(Region.USE_PREF_SIZE);
+        VBox card = new VBox(heading, why);
         card.setId("no-stream-card");
         card.getStyleClass().addAll(ExplorerStyles.EXPLORER_CARD, NO_STREAM_CARD);
         card.visibleProperty().bind(vm.readOnlyLayoutProperty());
@@ -332,11 +346,11 @@ public final class ExplorerView {
         return String.format(Locale.ROOT, "%.2g", f);
     }
 
-    private static Button small(String id, Ikon icon, String tip, Runnable action) {
+    private Button small(String id, Ikon icon, String tip, Runnable action) {
         Button b = new Button(null, new FontIcon(icon));
         b.setId(id);
         b.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        b.setTooltip(new Tooltip(tip));
+        b.setTooltip(text.tooltip(tip));
         b.setOnAction(e -> action.run());
         return b;
     }
@@ -350,8 +364,13 @@ public final class ExplorerView {
         loadingText.getStyleClass().add(ExplorerStyles.STATE_TEXT);
         loadingText
                 .textProperty()
-                .bind(vm.titleProperty()
-                        .map(t -> "Building the cluster and reading the stream…" + (t.isEmpty() ? "" : "\n" + t)));
+                .bind(Bindings.createStringBinding(
+                        () -> text.now("explorer.loading")
+                                + (vm.titleProperty().get().isEmpty()
+                                        ? ""
+                                        : "\n" + vm.titleProperty().get()),
+                        vm.titleProperty(),
+                        text.language()));
         VBox loading = new VBox(16, spinner, loadingText);
         loading.setId("explorer-loading");
         loading.getStyleClass().addAll(STATE_CARD);
@@ -371,15 +390,15 @@ public final class ExplorerView {
         });
         loading.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
 
-        Label failedTitle =
-                new Label("This scenario cannot be loaded", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        Label failedTitle = text.label(
+                new Label(null, new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE)), "explorer.failed.title");
         failedTitle.getStyleClass().add(STATE_TITLE);
         Label failedText = new Label();
         failedText.setId("explorer-load-error");
         failedText.getStyleClass().add(ExplorerStyles.STATE_TEXT);
         failedText.setWrapText(true);
         failedText.textProperty().bind(vm.loadErrorProperty());
-        Label failedHint = new Label("Change the key or the workload above and press Apply.");
+        Label failedHint = text.label(new Label(), "explorer.failed.hint");
         failedHint.getStyleClass().add(STATE_HINT);
         VBox failed = new VBox(12, failedTitle, failedText, failedHint);
         failed.setId("explorer-failed");
@@ -417,12 +436,12 @@ public final class ExplorerView {
     private Menu simulationMenu() {
         List<MenuItem> playback = playbackItems();
         MenuItem apply = item(
-                "Apply setup",
+                "explorer.menu.apply",
                 MaterialDesignC.CHECK,
                 new KeyCodeCombination(KeyCode.ENTER, KeyCombination.SHORTCUT_DOWN),
                 () -> vm.setup().apply());
         MenuItem key = item(
-                "Edit the shard key",
+                "explorer.menu.editKey",
                 MaterialDesignA.ALPHA_K_BOX_OUTLINE,
                 new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN),
                 setup::focusKey);
@@ -430,19 +449,20 @@ public final class ExplorerView {
         key.disableProperty().bind(vm.readOnlyLayoutProperty());
         // change the release, key, chunk size or shards in the setup row, then see both in lockstep
         MenuItem compare =
-                item("Compare with the setup", MaterialDesignC.COMPARE_HORIZONTAL, null, vm::compareWithSetup);
+                item("explorer.menu.compare", MaterialDesignC.COMPARE_HORIZONTAL, null, vm::compareWithSetup);
         compare.setId("menu-compare");
         compare.disableProperty()
                 .bind(vm.readOnlyLayoutProperty()
                         .or(vm.playback().loadedProperty().not())
                         .or(vm.comparingProperty()));
-        MenuItem closeCompare = item("Close the comparison", MaterialDesignA.ARROW_LEFT, null, vm::closeComparison);
+        MenuItem closeCompare =
+                item("explorer.menu.closeComparison", MaterialDesignA.ARROW_LEFT, null, vm::closeComparison);
         closeCompare.setId("menu-close-comparison");
         closeCompare.visibleProperty().bind(vm.comparingProperty());
-        MenuItem back = item("Back to simulator", MaterialDesignA.ARROW_LEFT, null, vm::backToSimulator);
+        MenuItem back = item("explorer.menu.back", MaterialDesignA.ARROW_LEFT, null, vm::backToSimulator);
         back.setId("menu-back-to-simulator");
         back.visibleProperty().bind(vm.readOnlyLayoutProperty());
-        Menu simulation = new Menu("_Simulation", null);
+        Menu simulation = text.label(new Menu(), "explorer.menu.simulation");
         simulation.getItems().addAll(playback);
         simulation.getItems().addAll(new SeparatorMenuItem(), apply, key, back, compare, closeCompare);
         simulation.getItems().addAll(new SeparatorMenuItem(), acceptConnectionsItem(), acceptClassItem());
@@ -455,22 +475,22 @@ public final class ExplorerView {
         // Space and Shift+Right are handled by the explorer itself (installKeys), so that text fields
         // still take them; the menu names them in its labels instead of registering accelerators
         MenuItem play = item(
-                "Play / Pause  (Space)",
+                "explorer.menu.play",
                 MaterialDesignP.PLAY_PAUSE,
                 null,
                 () -> vm.activePlayback().togglePlay());
         play.setId("menu-play");
         MenuItem step = item(
-                "Step  (Shift+Right)",
+                "explorer.menu.step",
                 MaterialDesignS.SKIP_NEXT,
                 null,
                 () -> vm.activePlayback().step());
         MenuItem reset = item(
-                "Reset",
+                "explorer.menu.reset",
                 MaterialDesignR.RESTART,
                 new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN),
                 () -> vm.activePlayback().reset());
-        Menu speed = new Menu("Speed");
+        Menu speed = text.label(new Menu(), "explorer.menu.speed");
         for (MenuItem playbackOnly : new MenuItem[] {play, step, reset, speed}) {
             playbackOnly
                     .disableProperty()
@@ -478,7 +498,9 @@ public final class ExplorerView {
         }
         ToggleGroup speeds = new ToggleGroup();
         for (PlaybackSpeed s : vm.playback().speeds()) {
-            RadioMenuItem r = new RadioMenuItem(s.label());
+            RadioMenuItem r = s == PlaybackSpeed.MAX
+                    ? text.label(new RadioMenuItem(), "explorer.speed.max")
+                    : new RadioMenuItem(s.label());
             r.setToggleGroup(speeds);
             // the transport the menu drives: the comparison's while one shows
             r.setSelected(vm.activeSpeedProperty().get() == s);
@@ -491,7 +513,8 @@ public final class ExplorerView {
 
     /** Simulation → Accept connections: mongosh, Compass or a driver write to the cluster on screen. */
     private CheckMenuItem acceptConnectionsItem() {
-        CheckMenuItem accept = new CheckMenuItem("Accept connections", new FontIcon(MaterialDesignL.LAN_CONNECT));
+        CheckMenuItem accept = text.label(
+                new CheckMenuItem(null, new FontIcon(MaterialDesignL.LAN_CONNECT)), "explorer.menu.acceptConnections");
         accept.setId("menu-accept-connections");
         accept.setSelected(vm.connections().acceptingProperty().get());
         vm.connections().acceptingProperty().addListener((obs, was, now) -> accept.setSelected(now));
@@ -513,10 +536,7 @@ public final class ExplorerView {
      */
     private MenuItem acceptClassItem() {
         MenuItem accept = item(
-                "Accept students on this network…",
-                MaterialDesignA.ACCOUNT_GROUP,
-                null,
-                connectionsBar::askToAcceptClass);
+                "explorer.menu.acceptClass", MaterialDesignA.ACCOUNT_GROUP, null, connectionsBar::askToAcceptClass);
         accept.setId("menu-accept-class");
         accept.disableProperty()
                 .bind(vm.readOnlyLayoutProperty().or(vm.connections().acceptingProperty()));
@@ -526,58 +546,50 @@ public final class ExplorerView {
     /** Edit: undo and redo, the chunk verbs, the history's copy, the query filter. */
     private Menu editMenu() {
         MenuItem undo = item(
-                "Undo",
+                "explorer.menu.undo",
                 MaterialDesignU.UNDO,
                 new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN),
                 () -> vm.history().undo());
-        undo.textProperty().bind(vm.history().undoTextProperty());
+        undo.textProperty().bind(text.text(vm.history().undoTextProperty()));
         // what is undone names keys and shards: their underscores are text, not mnemonics
         undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.history().canUndoProperty().not());
         undo.setId("menu-undo");
         MenuItem redo = item(
-                "Redo",
+                "explorer.menu.redo",
                 MaterialDesignR.REDO,
                 new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> vm.history().redo());
-        redo.textProperty().bind(vm.history().redoTextProperty());
+        redo.textProperty().bind(text.text(vm.history().redoTextProperty()));
         redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.history().canRedoProperty().not());
         redo.setId("menu-redo");
         MenuItem split = item(
-                "Split the selected chunk",
+                "explorer.menu.split",
                 MaterialDesignC.CONTENT_CUT,
                 null,
                 () -> vm.actions().splitSelectedChunk());
         split.disableProperty().bind(vm.actions().canSplitProperty().not());
         MenuItem merge = item(
-                "Merge with the next chunk",
+                "explorer.menu.merge",
                 MaterialDesignM.MERGE,
                 null,
                 () -> vm.actions().mergeSelectedWithNext());
         merge.disableProperty().bind(vm.actions().canMergeProperty().not());
         MenuItem copy = item(
-                "Copy all commands as mongosh",
+                "explorer.menu.copyAll",
                 MaterialDesignC.CONTENT_COPY,
                 new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> vm.history().copyAll());
         MenuItem filter = item(
-                "Query targeting…",
+                "explorer.menu.query",
                 MaterialDesignF.FILTER_OUTLINE,
                 new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN),
                 side::focusFilter);
         filter.disableProperty().bind(vm.readOnlyLayoutProperty());
-        Menu edit = new Menu(
-                "_Edit",
-                null,
-                undo,
-                redo,
-                new SeparatorMenuItem(),
-                split,
-                merge,
-                new SeparatorMenuItem(),
-                copy,
-                filter);
+        Menu edit = text.label(new Menu(), "explorer.menu.edit");
+        edit.getItems()
+                .addAll(undo, redo, new SeparatorMenuItem(), split, merge, new SeparatorMenuItem(), copy, filter);
         edit.setId("menu-edit");
         return edit;
     }
@@ -585,27 +597,28 @@ public final class ExplorerView {
     /** Number line: zoom in and out, show the whole line. */
     private Menu lineMenu() {
         MenuItem zoomIn = item(
-                "Zoom in",
+                "explorer.menu.zoomIn",
                 MaterialDesignM.MAGNIFY_PLUS_OUTLINE,
                 new KeyCodeCombination(KeyCode.EQUALS, KeyCombination.SHORTCUT_DOWN),
                 () -> vm.numberLine().zoomIn());
         MenuItem zoomOut = item(
-                "Zoom out",
+                "explorer.menu.zoomOut",
                 MaterialDesignM.MAGNIFY_MINUS_OUTLINE,
                 new KeyCodeCombination(KeyCode.MINUS, KeyCombination.SHORTCUT_DOWN),
                 () -> vm.numberLine().zoomOut());
         MenuItem fit = item(
-                "Show the whole line",
+                "explorer.menu.fit",
                 MaterialDesignF.FIT_TO_SCREEN_OUTLINE,
                 new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN),
                 () -> vm.numberLine().fit());
-        Menu line = new Menu("_Number line", null, zoomIn, zoomOut, fit);
+        Menu line = text.label(new Menu(), "explorer.menu.line");
+        line.getItems().addAll(zoomIn, zoomOut, fit);
         line.setId("menu-line");
         return line;
     }
 
-    private static MenuItem item(String text, Ikon icon, KeyCombination keys, Runnable action) {
-        MenuItem m = new MenuItem(text, new FontIcon(icon));
+    private MenuItem item(String key, Ikon icon, KeyCombination keys, Runnable action) {
+        MenuItem m = text.label(new MenuItem(null, new FontIcon(icon)), key);
         if (keys != null) {
             m.setAccelerator(keys);
         }

@@ -12,6 +12,7 @@ import io.shardlab.session.LayoutFork;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
@@ -24,7 +25,6 @@ import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.ui.explorer.setup.SetupViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -79,7 +79,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     /** Whether a layout no simulation drives is on show: the engine's frames wait until the simulator returns. */
     private final ReadOnlyBooleanWrapper readOnlyLayout = new ReadOnlyBooleanWrapper(this, "readOnlyLayout", false);
 
-    private final ReadOnlyStringWrapper layoutSummary = new ReadOnlyStringWrapper(this, "layoutSummary", "");
+    private final ReadOnlyObjectWrapper<Message> layoutSummary = new ReadOnlyObjectWrapper<>(this, "layoutSummary");
     private final ReadOnlyBooleanWrapper canFork = new ReadOnlyBooleanWrapper(this, "canFork", false);
     private Runnable forkShownLayout;
     private ChunkMap shownChunks;
@@ -355,15 +355,12 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         shownChunks = null;
         ClusterSnapshot s = layout.snapshot();
         int chunks = s.chunks().size();
-        layoutSummary.set(String.format(
-                Locale.ROOT,
-                "%s · shard key %s · %d shard%s · %,d chunk%s",
-                s.namespace(),
-                s.key(),
+        layoutSummary.set(Message.of(
+                "explorer.layout.summary",
+                s.namespace().toString(),
+                s.key().toString(),
                 s.shards().size(),
-                s.shards().size() == 1 ? "" : "s",
-                chunks,
-                chunks == 1 ? "" : "s"));
+                chunks));
         canFork.set(forkShownLayout != null);
         loadError.set("");
         title.set(caption);
@@ -412,7 +409,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private void leaveLayout() {
         readOnlyLayout.set(false);
         canFork.set(false);
-        layoutSummary.set("");
+        layoutSummary.set(null);
         playback.leaveLayout();
     }
 
@@ -470,7 +467,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * What the read-only layout on show is, e.g. {@code "test.users · shard key { user_id: 1 } · 4 shards ·
      * 4 chunks"}; empty while the simulator shows.
      */
-    public ReadOnlyStringProperty layoutSummaryProperty() {
+    public ReadOnlyObjectProperty<Message> layoutSummaryProperty() {
         return layoutSummary.getReadOnlyProperty();
     }
 

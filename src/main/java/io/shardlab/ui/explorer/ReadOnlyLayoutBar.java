@@ -1,10 +1,10 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.text.UiText;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -31,41 +31,41 @@ final class ReadOnlyLayoutBar {
 
     private final HBox root;
 
-    ReadOnlyLayoutBar(ExplorerViewModel vm) {
-        Label heading = new Label("Read-only layout", new FontIcon(MaterialDesignE.EYE_OUTLINE));
+    ReadOnlyLayoutBar(ExplorerViewModel vm, UiText text) {
+        Label heading =
+                text.label(new Label(null, new FontIcon(MaterialDesignE.EYE_OUTLINE)), "explorer.layout.heading");
         heading.setId("layout-heading");
         heading.getStyleClass().add(LAYOUT_HEADING);
         heading.setMinWidth(Region.USE_PREF_SIZE);
         Label summary = new Label();
         summary.setId("layout-summary");
         summary.getStyleClass().add(LAYOUT_SUMMARY);
-        summary.textProperty().bind(vm.layoutSummaryProperty());
+        summary.textProperty().bind(text.text(vm.layoutSummaryProperty()));
         // a long key wraps: the namespace, key and counts are what tells this layout apart
         summary.setWrapText(true);
         summary.setMinHeight(Region.USE_PREF_SIZE);
-        Label explanation = new Label("As recorded, not simulated: nothing plays and no command changes it. "
-                + "Fork it into the simulator to try splits, moves, merges and an insert stream on it.");
+        Label explanation = text.label(new Label(), "explorer.layout.explanation");
         explanation.setId("layout-explanation");
         explanation.getStyleClass().add(LAYOUT_EXPLANATION);
         explanation.setWrapText(true);
         explanation.setMinHeight(Region.USE_PREF_SIZE);
-        VBox text = new VBox(heading, summary, explanation);
-        text.getStyleClass().add(LAYOUT_TEXT);
+        VBox words = new VBox(heading, summary, explanation);
+        words.getStyleClass().add(LAYOUT_TEXT);
         // the text takes what the buttons leave; it wraps rather than push them off the window
-        text.setMinWidth(200);
-        HBox.setHgrow(text, Priority.ALWAYS);
+        words.setMinWidth(200);
+        HBox.setHgrow(words, Priority.ALWAYS);
 
-        Button fork = new Button("Fork into simulator", new FontIcon(MaterialDesignS.SOURCE_FORK));
+        Button fork = text.label(new Button(null, new FontIcon(MaterialDesignS.SOURCE_FORK)), "explorer.layout.fork");
         fork.setId("layout-fork");
         fork.getStyleClass().add(Styles.ACCENT);
-        fork.setTooltip(new Tooltip("Copy this layout (at the history step shown) into the in-memory cluster"));
+        fork.setTooltip(text.tooltip("explorer.layout.fork.tip"));
         fork.disableProperty().bind(vm.canForkProperty().not());
         fork.visibleProperty().bind(vm.canForkProperty());
         fork.managedProperty().bind(fork.visibleProperty());
         fork.setOnAction(e -> vm.forkShownLayout());
-        Button back = new Button("Back to simulator", new FontIcon(MaterialDesignA.ARROW_LEFT));
+        Button back = text.label(new Button(null, new FontIcon(MaterialDesignA.ARROW_LEFT)), "explorer.menu.back");
         back.setId("layout-back");
-        back.setTooltip(new Tooltip("Leave this layout: the simulation on show before it comes back, paused"));
+        back.setTooltip(text.tooltip("explorer.layout.back.tip"));
         back.setOnAction(e -> vm.backToSimulator());
         for (Region keepWhole : new Region[] {fork, back}) {
             keepWhole.setMinWidth(Region.USE_PREF_SIZE);
@@ -75,7 +75,7 @@ final class ReadOnlyLayoutBar {
         actions.setAlignment(Pos.CENTER_LEFT);
         actions.setMinWidth(Region.USE_PREF_SIZE);
 
-        root = new HBox(text, actions);
+        root = new HBox(words, actions);
         root.setId("read-only-layout-bar");
         root.getStyleClass().add(READ_ONLY_LAYOUT_BAR);
         root.setAlignment(Pos.CENTER_LEFT);

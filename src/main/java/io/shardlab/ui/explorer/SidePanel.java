@@ -2,10 +2,12 @@ package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.chunk.ChunkView;
 import io.shardlab.ui.explorer.history.HistoryView;
 import io.shardlab.ui.explorer.log.LogView;
 import io.shardlab.ui.explorer.query.QueryView;
+import io.shardlab.ui.text.UiText;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +68,7 @@ final class SidePanel {
 
     private final QueryView query;
     private final SidePanelViewModel placement;
+    private final UiText text;
     private final Map<SidePanelViewModel.Section, Tab> sectionTabs = new EnumMap<>(SidePanelViewModel.Section.class);
     /** Beside the diagram: the docked or pinned panel, then the rail. */
     private final HBox dock = new HBox();
@@ -74,25 +77,33 @@ final class SidePanel {
     /** Over the diagram: the drawer (and the closed panel, hidden, so that its nodes stay in the scene). */
     private final BorderPane drawer = new BorderPane();
 
-    SidePanel(ExplorerViewModel vm, SidePanelViewModel placement) {
+    SidePanel(ExplorerViewModel vm, SidePanelViewModel placement, UiText text) {
         this.placement = placement;
-        this.query = new QueryView(vm.query());
+        this.text = text;
+        this.query = new QueryView(vm.query(), text);
         Tab chunk = tab(
-                "Chunk",
+                SidePanelViewModel.Section.CHUNK.title(),
                 MaterialDesignC.CUBE_OUTLINE,
                 ChunkView.of(
                         vm.numberLine(),
                         vm.actions(),
                         vm.history().lastMongoshProperty(),
                         vm.history()::copyNewest,
-                        vm.readOnlyLayoutProperty()));
+                        vm.readOnlyLayoutProperty(),
+                        text));
         chunk.setId("tab-chunk");
-        Tab queryTab = tab("Query", MaterialDesignF.FILTER_OUTLINE, query.node());
+        Tab queryTab = tab(SidePanelViewModel.Section.QUERY.title(), MaterialDesignF.FILTER_OUTLINE, query.node());
         queryTab.setId("tab-query");
-        Tab history = tab("History", MaterialDesignH.HISTORY, HistoryView.of(vm.history()));
+        Tab history = tab(
+                SidePanelViewModel.Section.HISTORY.title(),
+                MaterialDesignH.HISTORY,
+                HistoryView.of(vm.history(), text));
         history.setId("tab-history");
         BooleanProperty logShown = new SimpleBooleanProperty();
-        Tab activity = tab("Log", MaterialDesignT.TIMELINE_TEXT_OUTLINE, LogView.of(vm.log(), logShown));
+        Tab activity = tab(
+                SidePanelViewModel.Section.LOG.title(),
+                MaterialDesignT.TIMELINE_TEXT_OUTLINE,
+                LogView.of(vm.log(), logShown, text));
         activity.setId("tab-activity");
         logShown.bind(activity.selectedProperty()
                 .and(Bindings.createBooleanBinding(
@@ -138,7 +149,7 @@ final class SidePanel {
         });
 
         SideRail rail = new SideRail(
-                placement, vm.readOnlyLayoutProperty(), vm.numberLine().selectedProperty());
+                placement, vm.readOnlyLayoutProperty(), vm.numberLine().selectedProperty(), text);
         dockSlot.getStyleClass().add(SIDE_DOCK_SLOT);
         dock.getChildren().addAll(dockSlot, rail.node());
         dock.getStyleClass().add(SIDE_DOCK);
@@ -168,21 +179,22 @@ final class SidePanel {
      * Over a narrow explorer's panel, in place of the tab headers (the rail has the sections): the section's
      * name and a button that folds the panel back into the rail.
      */
-    private static Region narrowHeader(SidePanelViewModel placement) {
+    private Region narrowHeader(SidePanelViewModel placement) {
         Label title = new Label();
         title.setId("side-panel-title");
         title.getStyleClass().add(SIDE_PANEL_TITLE);
-        title.textProperty().bind(placement.sectionProperty().map(SidePanelViewModel.Section::title));
+        title.textProperty().bind(text.text(placement.sectionProperty().map(s -> Message.of(s.title()))));
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Button fold = new Button(null, new FontIcon(MaterialDesignC.CHEVRON_DOUBLE_RIGHT));
         fold.setId("side-panel-fold");
         fold.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        fold.tooltipProperty()
-                .bind(placement
+        Tooltip foldTip = new Tooltip();
+        foldTip.textProperty()
+                .bind(text.text(placement
                         .pinnedProperty()
-                        .map(pinned ->
-                                new Tooltip(pinned ? "Unpin and fold into the rail" : "Fold into the rail (Esc)")));
+                        .map(pinned -> Message.of(pinned ? "explorer.side.unpinFold" : "explorer.side.fold"))));
+        fold.setTooltip(foldTip);
         fold.setOnAction(e -> placement.close());
         HBox header = new HBox(title, spacer, fold);
         header.getStyleClass().add(SIDE_PANEL_HEADER);
@@ -222,11 +234,11 @@ final class SidePanel {
         panel.pseudoClassStateChanged(NARROW, p.showsRail());
     }
 
-    private static Tab tab(String title, Ikon icon, Node content) {
+    private Tab tab(String title, Ikon icon, Node content) {
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().addAll(SIDE_SCROLL, Tweaks.EDGE_TO_EDGE);
-        Tab t = new Tab(title, scroll);
+        Tab t = text.label(new Tab(null, scroll), title);
         t.setGraphic(new FontIcon(icon));
         return t;
     }

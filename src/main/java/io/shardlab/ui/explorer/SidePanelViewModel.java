@@ -34,10 +34,10 @@ final class SidePanelViewModel {
 
     /** The panel's sections, in tab order. */
     enum Section {
-        CHUNK("Chunk"),
-        QUERY("Query"),
-        HISTORY("History"),
-        LOG("Log");
+        CHUNK("explorer.side.chunk"),
+        QUERY("explorer.side.query"),
+        HISTORY("explorer.side.history"),
+        LOG("explorer.side.log");
 
         private final String title;
 
@@ -45,7 +45,7 @@ final class SidePanelViewModel {
             this.title = title;
         }
 
-        /** The tab's caption. */
+        /** The tab's caption: a key of the explorer's bundle. */
         String title() {
             return title;
         }

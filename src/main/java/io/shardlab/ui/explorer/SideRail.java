@@ -1,7 +1,9 @@
 package io.shardlab.ui.explorer;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.diagram.ChunkDetails;
+import io.shardlab.ui.text.UiText;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -50,13 +52,14 @@ final class SideRail {
     SideRail(
             SidePanelViewModel placement,
             ObservableBooleanValue readOnlyLayout,
-            ObservableValue<ChunkDetails> selected) {
+            ObservableValue<ChunkDetails> selected,
+            UiText text) {
         Map<SidePanelViewModel.Section, ToggleButton> buttons = new EnumMap<>(SidePanelViewModel.Section.class);
         for (SidePanelViewModel.Section s : SidePanelViewModel.Section.values()) {
             ToggleButton b = new ToggleButton(null, new FontIcon(icon(s)));
             b.setId("rail-" + s.name().toLowerCase(Locale.ROOT));
             b.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
-            b.setTooltip(new Tooltip(s.title()));
+            b.setTooltip(text.tooltip(s.title()));
             b.setOnAction(e -> placement.toggle(s));
             if (s != SidePanelViewModel.Section.CHUNK) {
                 b.disableProperty().bind(readOnlyLayout);
@@ -65,9 +68,9 @@ final class SideRail {
             root.getChildren().add(b);
         }
 
-        cue(buttons.get(SidePanelViewModel.Section.CHUNK), placement, selected);
+        cue(buttons.get(SidePanelViewModel.Section.CHUNK), placement, selected, text);
 
-        ToggleButton pin = pinButton(placement);
+        ToggleButton pin = pinButton(placement, text);
         Separator separator = new Separator();
         separator.getStyleClass().add(RAIL_SEPARATOR);
         root.getChildren().addAll(separator, pin);
@@ -99,7 +102,8 @@ final class SideRail {
     }
 
     /** The cue: a dot on the chunk button while a selected chunk's details wait in the closed panel. */
-    private static void cue(ToggleButton chunk, SidePanelViewModel placement, ObservableValue<ChunkDetails> selected) {
+    private static void cue(
+            ToggleButton chunk, SidePanelViewModel placement, ObservableValue<ChunkDetails> selected, UiText text) {
         Region dot = new Region();
         dot.getStyleClass().add(RAIL_CUE);
         dot.setMinSize(9, 9);
@@ -113,32 +117,35 @@ final class SideRail {
         // the icon's size, not the button's: the dot belongs to the icon
         chunkGraphic.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         chunk.setGraphic(chunkGraphic);
-        chunk.tooltipProperty()
-                .bind(Bindings.createObjectBinding(
-                        () -> new Tooltip(
-                                placement.chunkCueProperty().get() && selected.getValue() != null
-                                        ? selected.getValue().title() + " is selected: show its details"
-                                        : "Chunk"),
+        Tooltip chunkTip = new Tooltip();
+        chunkTip.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> placement.chunkCueProperty().get() && selected.getValue() != null
+                                ? text.now(
+                                        "explorer.side.chunkSelected",
+                                        selected.getValue().title())
+                                : text.now(SidePanelViewModel.Section.CHUNK.title()),
                         placement.chunkCueProperty(),
-                        selected));
+                        selected,
+                        text.language()));
+        chunk.setTooltip(chunkTip);
         placement.chunkCueProperty().addListener((obs, was, cue) -> {
             chunk.pseudoClassStateChanged(CUE, cue);
         });
     }
 
     /** The pin, which keeps the panel beside the diagram. */
-    private static ToggleButton pinButton(SidePanelViewModel placement) {
+    private static ToggleButton pinButton(SidePanelViewModel placement, UiText text) {
         ToggleButton pin = new ToggleButton(null, new FontIcon(MaterialDesignP.PIN_OUTLINE));
         pin.setId("rail-pin");
         pin.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
         pin.setOnAction(e -> placement.togglePin());
-        pin.tooltipProperty()
-                .bind(placement
+        Tooltip pinTip = new Tooltip();
+        pinTip.textProperty()
+                .bind(text.text(placement
                         .pinnedProperty()
-                        .map(on -> new Tooltip(
-                                on
-                                        ? "Unpin: fold the panel back into this rail"
-                                        : "Pin the panel beside the diagram")));
+                        .map(on -> Message.of(on ? "explorer.side.unpin" : "explorer.side.pin"))));
+        pin.setTooltip(pinTip);
         return pin;
     }
 

@@ -1,6 +1,7 @@
 package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
@@ -34,24 +35,27 @@ public final class ConnectDialog extends Dialog<Void> {
     private static final String CONNECT_DIALOG = "connect-dialog";
 
     /** The Connect button's type; the dialog never closes on it (the outcome decides). */
-    static final ButtonType CONNECT = new ButtonType("Connect", ButtonBar.ButtonData.OK_DONE);
+    private final ButtonType connectType;
 
     private final WindowPlacement placement;
+    private final UiText text;
 
     /**
      * @param placement sizes the dialog to its content, again when a failure's message grows it, and keeps the
      *     windows' state while the CA file chooser is open
      */
-    public ConnectDialog(ConnectViewModel vm, Window owner, WindowPlacement placement) {
+    public ConnectDialog(ConnectViewModel vm, Window owner, WindowPlacement placement, UiText text) {
         this.placement = placement;
+        this.text = text;
+        this.connectType = new ButtonType(text.now("live.connect.go"), ButtonBar.ButtonData.OK_DONE);
         initOwner(owner);
-        setTitle("Connect to cluster");
-        setHeaderText("Read a sharded cluster's chunk layout from its config database (read-only)");
+        titleProperty().bind(text.text("live.connect.title"));
+        headerTextProperty().bind(text.text("live.connect.header"));
         getDialogPane().getStyleClass().addAll(CONNECT_DIALOG, SharedStyles.FORM_DIALOG);
 
         TextField uri = new TextField();
         uri.setId("connect-uri");
-        uri.setPromptText("mongodb://host:27017  or  mongodb+srv://cluster.example.net");
+        text.prompt(uri, "live.connect.prompt", "mongodb://host:27017", "mongodb+srv://cluster.example.net");
         uri.setPrefColumnCount(42);
         uri.textProperty().bindBidirectional(vm.connectionStringProperty());
         Label masked = new Label();
@@ -66,17 +70,19 @@ public final class ConnectDialog extends Dialog<Void> {
         progress.setId("connect-progress");
         progress.setPrefSize(18, 18);
         progress.visibleProperty().bind(vm.connectingProperty());
-        Label waiting = new Label("Connecting… (gives up after "
-                + ConnectViewModel.TIMEOUTS.serverSelection().toSeconds() + " s)");
+        Label waiting = text.label(
+                new Label(),
+                "live.connect.waiting",
+                ConnectViewModel.TIMEOUTS.serverSelection().toSeconds());
         waiting.visibleProperty().bind(vm.connectingProperty());
 
         GridPane grid = new GridPane();
         grid.setHgap(8);
         grid.setVgap(8);
-        grid.addRow(0, fieldLabel("Connection string"), uri);
+        grid.addRow(0, fieldLabel("live.connect.uri"), uri);
         grid.add(masked, 1, 1);
-        grid.addRow(2, fieldLabel("TLS"), caRow);
-        grid.addRow(3, fieldLabel("Recent"), recent);
+        grid.addRow(2, fieldLabel("live.connect.tls"), caRow);
+        grid.addRow(3, fieldLabel("live.connect.recent"), recent);
         // the labels' column never gives up width: the fields' column is the one that grows and shrinks
         ColumnConstraints labels = new ColumnConstraints();
         labels.setMinWidth(Region.USE_PREF_SIZE);
@@ -99,25 +105,26 @@ public final class ConnectDialog extends Dialog<Void> {
         ca.textProperty()
                 .bind(Bindings.createStringBinding(
                         () -> vm.tlsCaFileProperty().get() == null
-                                ? "system trust store"
+                                ? text.now("live.connect.systemTrust")
                                 : vm.tlsCaFileProperty().get().toString(),
-                        vm.tlsCaFileProperty()));
-        Button chooseCa = new Button("TLS CA file…");
+                        vm.tlsCaFileProperty(),
+                        text.language()));
+        Button chooseCa = text.label(new Button(), "live.connect.chooseCa");
         chooseCa.setId("connect-choose-ca");
         chooseCa.setOnAction(e -> {
             FileChooser chooser = new FileChooser();
-            chooser.setTitle("Certificate authorities to trust (PEM)");
+            chooser.setTitle(text.now("live.connect.ca.title"));
             chooser.getExtensionFilters()
                     .addAll(
                             new FileChooser.ExtensionFilter("PEM", "*.pem", "*.crt", "*.cer"),
-                            new FileChooser.ExtensionFilter("All files", "*"));
+                            new FileChooser.ExtensionFilter(text.now("live.allFiles"), "*"));
             File f = placement.choose(
                     () -> chooser.showOpenDialog(getDialogPane().getScene().getWindow()));
             if (f != null) {
                 vm.tlsCaFileProperty().set(f.toPath());
             }
         });
-        Button clearCa = new Button("Clear");
+        Button clearCa = text.label(new Button(), "live.connect.clearCa");
         clearCa.setOnAction(e -> vm.tlsCaFileProperty().set(null));
         clearCa.disableProperty().bind(vm.tlsCaFileProperty().isNull());
         HBox row = new HBox(8, chooseCa, clearCa, ca);
@@ -126,12 +133,11 @@ public final class ConnectDialog extends Dialog<Void> {
     }
 
     /** The connections opened before, without their passwords; picking one fills the connection string. */
-    private static ListView<String> recentList(ConnectViewModel vm) {
+    private ListView<String> recentList(ConnectViewModel vm) {
         ListView<String> recent = new ListView<>(vm.recent());
         recent.setId("connect-recent");
         recent.setPrefHeight(110);
-        Label noRecent =
-                new Label("No recent connections yet: each one that opens is listed here, without its " + "password.");
+        Label noRecent = text.label(new Label(), "live.connect.noRecent");
         noRecent.setId("connect-recent-empty");
         noRecent.getStyleClass().add(Styles.TEXT_MUTED);
         noRecent.setWrapText(true);
@@ -164,8 +170,9 @@ public final class ConnectDialog extends Dialog<Void> {
 
     /** Connect, which leaves the dialog open (the outcome decides), and Cancel, which first stops an attempt. */
     private void installButtons(ConnectViewModel vm) {
-        getDialogPane().getButtonTypes().addAll(CONNECT, ButtonType.CANCEL);
-        Button connect = (Button) getDialogPane().lookupButton(CONNECT);
+        getDialogPane().getButtonTypes().addAll(connectType, ButtonType.CANCEL);
+        Button connect = (Button) getDialogPane().lookupButton(connectType);
+        connect.textProperty().bind(text.text("live.connect.go"));
         connect.setId("connect-go");
         connect.disableProperty().bind(vm.connectingProperty());
         connect.addEventFilter(ActionEvent.ACTION, e -> {
@@ -183,8 +190,8 @@ public final class ConnectDialog extends Dialog<Void> {
         setOnCloseRequest(e -> vm.cancel());
     }
 
-    private static Label fieldLabel(String text) {
-        Label label = new Label(text);
+    private Label fieldLabel(String key) {
+        Label label = text.label(new Label(), key);
         label.setMinWidth(Region.USE_PREF_SIZE);
         return label;
     }

@@ -6,6 +6,7 @@ import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.nio.file.Path;
@@ -52,9 +53,10 @@ public final class LiveFeature implements AutoCloseable {
             BackgroundTasks tasks,
             VisibleWork work,
             Appearance appearance,
-            WindowPlacement placement) {
+            WindowPlacement placement,
+            UiText text) {
         background = tasks.elastic("shardlab-live");
-        Executor reading = work.reporting("Reading the cluster's layout", background);
+        Executor reading = work.reporting(text.now("live.work.reading"), background);
         scheduler = tasks.serial("shardlab-live-watch");
         layout = new LiveLayoutViewModel(
                 reading, Platform::runLater, scheduler, Clock.systemUTC(), (LiveLayoutViewModel.LayoutShow)
@@ -66,13 +68,14 @@ public final class LiveFeature implements AutoCloseable {
         menu = new LiveMenu(
                 layout,
                 new LiveConnector(),
-                work.reporting("Connecting to the cluster", background),
+                work.reporting(text.now("live.work.connecting"), background),
                 Platform::runLater,
                 new RecentConnections(recentConnectionsFile()),
                 stage::get,
                 appearance,
-                placement);
-        panel = new LivePanel(layout, explorer::fork);
+                placement,
+                text);
+        panel = new LivePanel(layout, explorer::fork, text);
         // the explorer's read-only banner offers the same "Fork into simulator" as the panel
         explorer.offerFork(() -> layout.fork(explorer::fork));
         // once the explorer shows its simulator again (a lesson, Apply, Back to simulator), the layout is gone
@@ -86,8 +89,8 @@ public final class LiveFeature implements AutoCloseable {
             if (!now.isEmpty() && !layout.shownProperty().get()) {
                 Alert alert = new Alert(Alert.AlertType.WARNING, now);
                 // the title bar says what failed, as the other dialogs' do, rather than JavaFX's "Warning"
-                alert.setTitle("Open layout");
-                alert.setHeaderText("Could not open the layout");
+                alert.setTitle(text.now("live.openFailed.title"));
+                alert.setHeaderText(text.now("live.openFailed.header"));
                 alert.initOwner(stage.get());
                 appearance.applyOnce(alert.getDialogPane());
                 placement.show(alert);

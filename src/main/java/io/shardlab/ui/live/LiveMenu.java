@@ -4,6 +4,7 @@ import io.shardlab.live.ConnectionStringSecrets;
 import io.shardlab.live.LiveConfigSource;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.RecentConnections;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
@@ -44,11 +45,13 @@ public final class LiveMenu {
     private final Supplier<Window> owner;
     private final Appearance appearance;
     private final WindowPlacement placement;
+    private final UiText text;
 
     /**
      * @param appearance styles the connect dialog as the window is styled
      * @param placement sizes and places the connect dialog and keeps the window's state while it and the file
      *     choosers are open
+     * @param text the window's words
      */
     public LiveMenu(
             LiveLayoutViewModel layout,
@@ -58,7 +61,9 @@ public final class LiveMenu {
             RecentConnections recent,
             Supplier<Window> owner,
             Appearance appearance,
-            WindowPlacement placement) {
+            WindowPlacement placement,
+            UiText text) {
+        this.text = text;
         this.layout = layout;
         this.connector = connector;
         this.background = background;
@@ -71,37 +76,41 @@ public final class LiveMenu {
 
     /** The items, in File-menu order, ending with a separator. */
     public List<MenuItem> items() {
-        MenuItem connect = item("Connect to cluster…", "menu-connect", this::openConnectDialog);
-        MenuItem open = item("Open snapshot…", "menu-open-snapshot", () -> {
-            FileChooser chooser = snapshotChooser("Open snapshot");
+        MenuItem connect = item("live.menu.connect", "menu-connect", this::openConnectDialog);
+        MenuItem open = item("live.menu.openSnapshot", "menu-open-snapshot", () -> {
+            FileChooser chooser = snapshotChooser("live.openSnapshot.title");
             File f = placement.choose(() -> chooser.showOpenDialog(owner.get()));
             if (f != null) {
                 layout.openSnapshot(f.toPath());
             }
         });
-        MenuItem dump = item("Open config dump folder…", "menu-open-dump", () -> {
+        MenuItem dump = item("live.menu.openDump", "menu-open-dump", () -> {
             DirectoryChooser chooser = new DirectoryChooser();
-            chooser.setTitle("Folder of config.* exports (collections, chunks, shards, …)");
+            chooser.setTitle(text.now("live.openDump.title"));
             File f = placement.choose(() -> chooser.showDialog(owner.get()));
             if (f != null) {
                 layout.openConfigDump(f.toPath());
             }
         });
-        MenuItem archive = item("Open config dump archive…", "menu-open-dump-archive", () -> {
+        MenuItem archive = item("live.menu.openArchive", "menu-open-dump-archive", () -> {
             FileChooser chooser = new FileChooser();
-            chooser.setTitle("mongodump --db config --archive file (gzipped or not)");
+            chooser.setTitle(text.now("live.openArchive.title"));
             chooser.getExtensionFilters()
                     .addAll(
                             new FileChooser.ExtensionFilter(
-                                    "mongodump archives", "*.archive", "*.archive.gz", "*.gz", "*.agz"),
-                            new FileChooser.ExtensionFilter("All files", "*"));
+                                    text.now("live.openArchive.files"),
+                                    "*.archive",
+                                    "*.archive.gz", // untranslated: a file name pattern
+                                    "*.gz",
+                                    "*.agz"),
+                            new FileChooser.ExtensionFilter(text.now("live.allFiles"), "*"));
             File f = placement.choose(() -> chooser.showOpenDialog(owner.get()));
             if (f != null) {
                 layout.openConfigDump(f.toPath());
             }
         });
-        MenuItem save = item("Save snapshot…", "menu-save-snapshot", () -> {
-            FileChooser chooser = snapshotChooser("Save snapshot");
+        MenuItem save = item("live.menu.saveSnapshot", "menu-save-snapshot", () -> {
+            FileChooser chooser = snapshotChooser("live.saveSnapshot.title");
             chooser.setInitialFileName(layout.namespaceProperty().get() + ".shardlab");
             File f = placement.choose(() -> chooser.showSaveDialog(owner.get()));
             if (f != null) {
@@ -124,24 +133,24 @@ public final class LiveMenu {
                     ConnectionStringSecrets.withoutCredentials(connection.masked()));
             dialog[0].close();
         });
-        dialog[0] = new ConnectDialog(vm, owner.get(), placement);
+        dialog[0] = new ConnectDialog(vm, owner.get(), placement, text);
         appearance.applyOnce(dialog[0].getDialogPane());
         placement.show(dialog[0]);
         return dialog[0];
     }
 
-    private static FileChooser snapshotChooser(String title) {
+    private FileChooser snapshotChooser(String title) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle(title);
+        chooser.setTitle(text.now(title));
         chooser.getExtensionFilters()
                 .addAll(
-                        new FileChooser.ExtensionFilter("ShardLab snapshots", "*.shardlab", "*.json"),
-                        new FileChooser.ExtensionFilter("All files", "*"));
+                        new FileChooser.ExtensionFilter(text.now("live.snapshots"), "*.shardlab", "*.json"),
+                        new FileChooser.ExtensionFilter(text.now("live.allFiles"), "*"));
         return chooser;
     }
 
-    private static MenuItem item(String text, String id, Runnable action) {
-        MenuItem item = new MenuItem(text);
+    private MenuItem item(String key, String id, Runnable action) {
+        MenuItem item = text.label(new MenuItem(), key);
         item.setId(id);
         item.setOnAction(e -> action.run());
         return item;

@@ -2,6 +2,7 @@ package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.LayoutFork;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -15,7 +16,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Slider;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -32,11 +32,16 @@ public final class LivePanel {
     // style classes of its nodes, as its stylesheet names them
     private static final String LIVE_PANEL = "live-panel";
 
+    // named from its parts: the file name as one literal would read as a key of the live bundle
+    private static final String STYLESHEET_NAME = "live";
+
     /** The strip's own stylesheet. */
-    static final String STYLESHEET = Appearance.featureStylesheet(LivePanel.class, "live.css");
+    static final String STYLESHEET = Appearance.featureStylesheet(LivePanel.class, STYLESHEET_NAME + ".css");
 
     /** The change list for a moment after the watch saw a change. */
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+
+    private final UiText text;
 
     private final VBox root = new VBox(6);
 
@@ -44,7 +49,8 @@ public final class LivePanel {
      * @param vm the layout on show
      * @param fork copies a layout into the explorer's simulator (the explorer's {@code fork})
      */
-    public LivePanel(LiveLayoutViewModel vm, Consumer<LayoutFork> fork) {
+    public LivePanel(LiveLayoutViewModel vm, Consumer<LayoutFork> fork, UiText text) {
+        this.text = text;
         root.setId("live-panel");
         root.getStyleClass().add(LIVE_PANEL);
         root.getStylesheets().add(STYLESHEET);
@@ -75,9 +81,9 @@ public final class LivePanel {
 
         HBox top = new HBox(
                 8,
-                new Label("Collection"),
+                text.label(new Label(), "live.panel.collection"),
                 collection,
-                new Label("History"),
+                text.label(new Label(), "live.panel.history"),
                 back,
                 slider,
                 forward,
@@ -105,10 +111,10 @@ public final class LivePanel {
     }
 
     /** Searchable: a real cluster or a dump can hold hundreds of sharded collections. */
-    private static SearchableComboBox<String> collectionPicker(LiveLayoutViewModel vm) {
+    private SearchableComboBox<String> collectionPicker(LiveLayoutViewModel vm) {
         SearchableComboBox<String> collection = new SearchableComboBox<>(vm.namespaces());
         collection.setId("live-collection");
-        collection.setPromptText("Type to search the collections");
+        collection.promptTextProperty().bind(text.text("live.panel.search"));
         collection.valueProperty().addListener((obs, was, now) -> {
             if (now != null && !now.equals(vm.namespaceProperty().get())) {
                 vm.chooseCollection(now);
@@ -139,7 +145,7 @@ public final class LivePanel {
         return slider;
     }
 
-    private static ComboBox<Integer> watchInterval(LiveLayoutViewModel vm) {
+    private ComboBox<Integer> watchInterval(LiveLayoutViewModel vm) {
         ComboBox<Integer> interval =
                 new ComboBox<>(FXCollections.observableArrayList(LiveLayoutViewModel.WATCH_SECONDS));
         interval.setId("live-watch-interval");
@@ -147,7 +153,7 @@ public final class LivePanel {
         interval.setConverter(new StringConverter<>() {
             @Override
             public String toString(Integer s) {
-                return s == null ? "" : "every " + s + " s";
+                return s == null ? "" : text.now("live.panel.every", s);
             }
 
             @Override
@@ -160,8 +166,8 @@ public final class LivePanel {
     }
 
     /** Watches the cluster at the chosen interval, showing each change it sees. */
-    private static ToggleButton watchToggle(LiveLayoutViewModel vm, ComboBox<Integer> interval) {
-        ToggleButton watch = new ToggleButton("Watch");
+    private ToggleButton watchToggle(LiveLayoutViewModel vm, ComboBox<Integer> interval) {
+        ToggleButton watch = text.label(new ToggleButton(), "live.panel.watch");
         watch.setId("live-watch");
         watch.disableProperty().bind(vm.canWatchProperty().not());
         watch.setOnAction(e -> {
@@ -175,11 +181,10 @@ public final class LivePanel {
         return watch;
     }
 
-    private static Button forkButton(LiveLayoutViewModel vm, Consumer<LayoutFork> fork) {
-        Button forkButton = new Button("Fork into simulator");
+    private Button forkButton(LiveLayoutViewModel vm, Consumer<LayoutFork> fork) {
+        Button forkButton = text.label(new Button(), "live.panel.fork");
         forkButton.setId("live-fork");
-        forkButton.setTooltip(new Tooltip("Copy this layout (at the history step shown) into "
-                + "the in-memory cluster to try splits, moves, merges and an insert stream on it"));
+        forkButton.setTooltip(text.tooltip("live.panel.fork.tip"));
         forkButton.disableProperty().bind(vm.shownProperty().not().or(vm.busyProperty()));
         forkButton.setOnAction(e -> vm.fork(fork));
         return forkButton;

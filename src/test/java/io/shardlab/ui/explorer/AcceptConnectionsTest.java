@@ -19,6 +19,8 @@ import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
@@ -46,6 +48,8 @@ import org.junit.jupiter.api.Test;
  * frames do. The simulation thread is the application's (a client waits for it).
  */
 class AcceptConnectionsTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private final DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
     private final ExecutorSimulationThread thread =
@@ -167,7 +171,9 @@ class AcceptConnectionsTest {
         assertTrue(connections.acceptingProperty().get());
         String uri = connections.connectionStringProperty().get();
         assertTrue(uri.matches("mongodb://127\\.0\\.0\\.1:\\d+/"), uri);
-        assertEquals("No clients connected", connections.clientsProperty().get());
+        assertEquals(
+                "No clients connected",
+                ENGLISH.text(connections.clientsProperty().get()));
         long framesBefore = lastFrame.sequence();
         assertEquals(0, lastFrame.cluster().documents(), "the stream has not started");
 
@@ -199,12 +205,10 @@ class AcceptConnectionsTest {
         assertEquals(301, events.countDocuments(), "reads return what was written");
         // the driver opens a monitoring connection beside the one it sends commands on; both say who it is
         assertTrue(
-                connections
-                        .clientsProperty()
-                        .get()
+                ENGLISH.text(connections.clientsProperty().get())
                         .matches("2 clients: 127\\.0\\.0\\.1:\\d+ \\(orders-app\\), "
                                 + "127\\.0\\.0\\.1:\\d+ \\(orders-app\\)"),
-                connections.clientsProperty().get());
+                ENGLISH.text(connections.clientsProperty().get()));
 
         connections.copyConnectionString();
         assertEquals(List.of(uri), clipboard);

@@ -20,6 +20,8 @@ import io.shardlab.session.FakeClock;
 import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
@@ -38,6 +40,8 @@ import org.junit.jupiter.api.Test;
  * hand-moved clock: no toolkit, no waiting.
  */
 class ExplorerViewModelTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final FakeClock clock = new FakeClock();
@@ -82,7 +86,8 @@ class ExplorerViewModelTest {
         assertEquals("{ counter: 1 }", vm.setup().keyPatternProperty().get());
         assertFalse(vm.playback().playingProperty().get());
         assertEquals(
-                "0 of 20,000 documents", vm.playback().progressTextProperty().get());
+                "0 of 20,000 documents",
+                ENGLISH.text(vm.playback().progressTextProperty().get()));
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
         assertEquals(3, picture.model().chunkCount());
         assertTrue(picture.data().writes().isEmpty(), "no writes before the stream starts");
@@ -102,7 +107,7 @@ class ExplorerViewModelTest {
         assertFalse(thread.repeating(), "pause cancels the ticks");
         assertEquals(
                 "2,000 of 20,000 documents",
-                vm.playback().progressTextProperty().get(),
+                ENGLISH.text(vm.playback().progressTextProperty().get()),
                 "one wall second at 1× is one simulated second: 2,000 documents at 2,000/s");
         DiagramPicture picture = vm.numberLine().pictureProperty().get();
         assertTrue(picture.data().writes().isPresent());
@@ -146,7 +151,8 @@ class ExplorerViewModelTest {
         assertTrue(vm.playback().finishedProperty().get());
         assertFalse(vm.playback().playingProperty().get());
         assertEquals(
-                "3,000 of 3,000 documents", vm.playback().progressTextProperty().get());
+                "3,000 of 3,000 documents",
+                ENGLISH.text(vm.playback().progressTextProperty().get()));
     }
 
     @Test
@@ -188,7 +194,7 @@ class ExplorerViewModelTest {
         assertEquals(1, line.selectedProperty().get().index());
         assertEquals(
                 "Split at { counter: 7500 }",
-                vm.actions().splitTextProperty().get(),
+                ENGLISH.text(vm.actions().splitTextProperty().get()),
                 "halfway between the int32 bounds the scenario's split points made");
         assertTrue(vm.actions().splitNamesAPointProperty().get(), "so the median is a separate entry");
         vm.actions().splitSelectedChunk();
@@ -245,7 +251,8 @@ class ExplorerViewModelTest {
 
         // then time runs by itself until the migration commits, and stops again
         assertTrue(thread.repeating(), "the clock runs for the migration");
-        assertEquals("+1 moving", vm.playback().movingTextProperty().get());
+        assertEquals(
+                "+1 moving", ENGLISH.text(vm.playback().movingTextProperty().get()));
         for (int i = 0; i < 2_000 && thread.repeating(); i++) {
             clock.advanceMillis(16);
             thread.tick();
@@ -261,7 +268,7 @@ class ExplorerViewModelTest {
                         .chunks()
                         .size()
                 > 0);
-        assertEquals("", vm.playback().movingTextProperty().get(), "no migration is left in flight");
+        assertEquals(null, vm.playback().movingTextProperty().get(), "no migration is left in flight");
     }
 
     @Test
@@ -335,17 +342,17 @@ class ExplorerViewModelTest {
         assertEquals(
                 "Shard key { counter: -1 } is invalid. Non-hashed fields must be set to a value of 1 (ascending). "
                         + "Failed to parse field counter",
-                setup.keyErrorProperty().get());
+                ENGLISH.text(setup.keyErrorProperty().get()));
         assertFalse(setup.validProperty().get());
 
         setup.keyPatternProperty().set("{ counter: 'hashed' }");
-        assertEquals("", setup.keyErrorProperty().get());
+        assertEquals(null, setup.keyErrorProperty().get());
         assertTrue(setup.validProperty().get());
 
         setup.keyPatternProperty().set("{ ts: 1 }");
         assertEquals(
                 "The monotonic documents have no field ts; they have _id, counter, customer, total",
-                setup.keyErrorProperty().get());
+                ENGLISH.text(setup.keyErrorProperty().get()));
     }
 
     @Test
@@ -515,7 +522,7 @@ class ExplorerViewModelTest {
         assertTrue(vm.readOnlyLayoutProperty().get());
         assertEquals(
                 "shop.events · shard key { counter: 1 } · 2 shards · 3 chunks",
-                vm.layoutSummaryProperty().get());
+                ENGLISH.text(vm.layoutSummaryProperty().get()));
         assertFalse(vm.playback().availableProperty().get(), "play, step, reset and the speeds");
         assertFalse(vm.playback().playingProperty().get());
         assertFalse(vm.history().canUndoProperty().get());
@@ -539,10 +546,11 @@ class ExplorerViewModelTest {
         // when a scenario is launched again, the simulator is back
         launchMonotonic();
         assertFalse(vm.readOnlyLayoutProperty().get());
-        assertEquals("", vm.layoutSummaryProperty().get());
+        assertEquals(null, vm.layoutSummaryProperty().get());
         assertTrue(vm.playback().availableProperty().get());
         assertEquals(
-                "0 of 20,000 documents", vm.playback().progressTextProperty().get());
+                "0 of 20,000 documents",
+                ENGLISH.text(vm.playback().progressTextProperty().get()));
         assertEquals(
                 "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
     }
@@ -551,7 +559,7 @@ class ExplorerViewModelTest {
     void back_to_simulator_brings_back_the_simulation_as_it_was_before_the_layout() {
         launchMonotonic();
         play(500);
-        String progress = vm.playback().progressTextProperty().get();
+        String progress = ENGLISH.text(vm.playback().progressTextProperty().get());
         int chunks = vm.numberLine().pictureProperty().get().model().chunkCount();
         int told = shown.size();
         vm.showLayout(recordedLayout(), "shop.events · shard key { counter: 1 } · events.shardlab");
@@ -560,7 +568,7 @@ class ExplorerViewModelTest {
 
         assertFalse(vm.readOnlyLayoutProperty().get());
         assertTrue(vm.playback().availableProperty().get());
-        assertEquals(progress, vm.playback().progressTextProperty().get(), "where the stream had got to");
+        assertEquals(progress, ENGLISH.text(vm.playback().progressTextProperty().get()), "where the stream had got to");
         assertEquals(chunks, vm.numberLine().pictureProperty().get().model().chunkCount());
         assertEquals(
                 "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());

@@ -13,6 +13,8 @@ import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.FxWait;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.DiagramProbe;
@@ -576,7 +578,9 @@ class ExplorerViewTest {
         robot.interact(() -> vm.playback().pause());
         robot.interact(() -> vm.numberLine().selectChunk(0));
         robot.interact(() -> vm.actions().splitSelectedChunkAtMedian());
-        waitUntil(() -> vm.history().undoTextProperty().get().contains("_id"));
+        waitUntil(() -> Messages.of(Language.ENGLISH)
+                .text(vm.history().undoTextProperty().get())
+                .contains("_id"));
 
         // then the undo button shows the underscore as typed, not as a mnemonic marker
         robot.interact(() -> view.node().applyCss());

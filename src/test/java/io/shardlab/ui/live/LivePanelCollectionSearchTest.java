@@ -9,6 +9,8 @@ import io.shardlab.live.LiveConfigSource;
 import io.shardlab.live.LiveConnection;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.RecentConnections;
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Instant;
@@ -48,7 +50,7 @@ class LivePanelCollectionSearchTest {
                 scheduler,
                 Clock.fixed(Instant.parse("2024-03-01T12:00:00Z"), ZoneOffset.UTC),
                 (data, caption) -> {});
-        stage.setScene(new Scene(new LivePanel(vm, fork -> {}).node(), 900, 400));
+        stage.setScene(new Scene(new LivePanel(vm, fork -> {}, new UiText(Language.ENGLISH)).node(), 900, 400));
         stage.show();
     }
 

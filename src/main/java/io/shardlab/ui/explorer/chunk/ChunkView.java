@@ -2,14 +2,16 @@ package io.shardlab.ui.explorer.chunk;
 
 import atlantafx.base.controls.Message;
 import atlantafx.base.theme.Styles;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
-import java.util.Locale;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.collections.ListChangeListener;
@@ -64,20 +66,22 @@ public final class ChunkView {
      * @param lastMongosh the mongosh of the user's newest command, empty without one
      * @param copyLastMongosh copies it
      * @param readOnly whether a read-only layout shows (no command reaches it)
+     * @param text the window's words
      */
     public static Node of(
             NumberLineViewModel line,
             ChunkActionsViewModel actions,
             ReadOnlyStringProperty lastMongosh,
             Runnable copyLastMongosh,
-            ReadOnlyBooleanProperty readOnly) {
-        VBox emptyDetails = noSelection(readOnly);
-        Message error = refusal(actions);
-        VBox details = selectedChunk(line, chunkActions(line, actions));
+            ReadOnlyBooleanProperty readOnly,
+            UiText text) {
+        VBox emptyDetails = noSelection(text, readOnly);
+        Message error = refusal(text, actions);
+        VBox details = selectedChunk(text, line, chunkActions(text, line, actions));
         emptyDetails.visibleProperty().bind(details.visibleProperty().not());
         emptyDetails.managedProperty().bind(emptyDetails.visibleProperty());
 
-        VBox mongosh = mongoshBox(lastMongosh, copyLastMongosh);
+        VBox mongosh = mongoshBox(text, lastMongosh, copyLastMongosh);
         VBox box = new VBox(error, emptyDetails, details, mongosh);
         box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
         box.getStylesheets().add(STYLESHEET);
@@ -85,20 +89,30 @@ public final class ChunkView {
     }
 
     /** The selected chunk's figures over the actions on it; shown while a chunk is selected. */
-    private static VBox selectedChunk(NumberLineViewModel line, Node actions) {
+    private static VBox selectedChunk(UiText text, NumberLineViewModel line, Node actions) {
         Label title = new Label();
         title.setId("chunk-title");
         title.getStyleClass().add(PANEL_TITLE);
         GridPane grid = new GridPane();
         grid.getStyleClass().add(DETAILS_GRID);
         Label[] values = new Label[7];
-        String[] names = {"min", "max", "shard", "documents", "data size", "jumbo", "version"};
+        // the value labels' ids, by the English names of their rows
+        String[] names = {"min", "max", "shard", "documents", "data-size", "jumbo", "version"};
+        String[] keys = {
+            "explorer.hover.min",
+            "explorer.hover.max",
+            "explorer.details.shard",
+            "explorer.details.documents",
+            "explorer.details.dataSize",
+            "explorer.details.jumbo",
+            "explorer.hover.version"
+        };
         for (int i = 0; i < names.length; i++) {
-            Label k = new Label(names[i]);
+            Label k = text.label(new Label(), keys[i]);
             k.getStyleClass().add(DETAILS_KEY);
             values[i] = new Label();
             values[i].getStyleClass().add(DETAILS_VALUE);
-            values[i].setId("chunk-" + names[i].replace(' ', '-'));
+            values[i].setId("chunk-" + names[i]);
             values[i].setWrapText(true);
             grid.addRow(i, k, values[i]);
         }
@@ -108,19 +122,22 @@ public final class ChunkView {
             if (d == null || p == null) {
                 return;
             }
-            title.setText(
-                    String.format(Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
+            Messages words = text.messages();
+            title.setText(words.text(d.titleOf(p.model().chunkCount())));
             values[0].setText(d.minText());
             values[1].setText(d.maxText());
-            values[2].setText(d.shardText(p.data().layout().snapshot().shards()));
+            values[2].setText(
+                    words.text(d.shardText(p.data().layout().snapshot().shards())));
             values[3].setText(d.documentsText());
             values[4].setText(d.sizeText());
-            values[5].setText(d.chunk().jumbo() ? "yes: too big to move, no split point" : "no");
+            values[5].setText(
+                    words.text(d.chunk().jumbo() ? "explorer.details.jumbo.yes" : "explorer.details.jumbo.no"));
             values[6].setText(d.versionText());
         };
         // the selection is resolved before the new picture is published: refill on both
         line.selectedProperty().addListener((obs, was, d) -> fill.run());
         line.pictureProperty().addListener((obs, was, p) -> fill.run());
+        text.language().addListener((obs, was, now) -> fill.run());
 
         VBox details = new VBox(title, grid, actions);
         details.getStyleClass().add(CHUNK_DETAILS);
@@ -130,24 +147,26 @@ public final class ChunkView {
     }
 
     /** Split (at the point or the median), move, merge with a neighbour, zoom to it. */
-    private static VBox chunkActions(NumberLineViewModel line, ChunkActionsViewModel actions) {
+    private static VBox chunkActions(UiText text, NumberLineViewModel line, ChunkActionsViewModel actions) {
         Button split = new Button();
         split.setId("chunk-split");
-        split.textProperty().bind(actions.splitTextProperty());
+        split.textProperty().bind(text.text(actions.splitTextProperty()));
         // the label is data (key values, shard names with underscores): no mnemonic may eat an underscore
         split.setMnemonicParsing(false);
         split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
         split.disableProperty().bind(actions.canSplitProperty().not());
         split.setOnAction(e -> actions.splitSelectedChunk());
-        split.setTooltip(new Tooltip("sh.splitAt at the point you clicked, or sh.splitFind's median (S)"));
+        split.setTooltip(text.tooltip("explorer.chunkView.split.tip"));
         split.setMaxWidth(Double.MAX_VALUE);
         split.setWrapText(true);
-        Button median = new Button("Median", new FontIcon(MaterialDesignS.SCISSORS_CUTTING));
+        Button median = text.label(
+                new Button(null, new FontIcon(MaterialDesignS.SCISSORS_CUTTING)), "explorer.chunkView.median");
         median.setId("chunk-split-median");
         median.disableProperty().bind(actions.canSplitAtMedianProperty().not());
         median.setOnAction(e -> actions.splitSelectedChunkAtMedian());
-        median.setTooltip(new Tooltip("Split at the median: sh.splitFind, the shard picks the chunk's median key"));
-        MenuButton move = new MenuButton("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
+        median.setTooltip(text.tooltip("explorer.chunkView.median.tip"));
+        MenuButton move = text.label(
+                new MenuButton(null, new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE)), "explorer.chunkMenu.move");
         move.setId("chunk-move");
         move.disableProperty().bind(actions.canMoveProperty().not());
         actions.moveTargetsProperty().addListener((ListChangeListener<String>) c -> {
@@ -160,25 +179,28 @@ public final class ChunkView {
                 move.getItems().add(item);
             }
         });
-        move.tooltipProperty()
-                .bind(actions.moveUnsupportedProperty()
-                        .map(r -> new Tooltip(
-                                r.isEmpty()
-                                        ? "moveRange from 6.0, sh.moveChunk before: the balancer may move it back"
-                                        : r)));
+        Tooltip moveTip = new Tooltip();
+        moveTip.textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> actions.moveUnsupportedProperty().get().isEmpty()
+                                ? text.now("explorer.chunkView.move.tip")
+                                : actions.moveUnsupportedProperty().get(),
+                        actions.moveUnsupportedProperty(),
+                        text.language()));
+        move.setTooltip(moveTip);
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
-        mergeLeft.setTooltip(new Tooltip("Merge with the previous chunk (sh.mergeChunks; same shard only)"));
+        mergeLeft.setTooltip(text.tooltip("explorer.chunkView.mergePrevious.tip"));
         mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
         Button mergeRight = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_RIGHT));
         mergeRight.setId("chunk-merge-next");
-        mergeRight.setTooltip(new Tooltip("Merge with the next chunk (sh.mergeChunks; same shard only) (M)"));
+        mergeRight.setTooltip(text.tooltip("explorer.chunkView.mergeNext.tip"));
         mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
         Button zoom = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY_PLUS_OUTLINE));
         zoom.setId("chunk-zoom");
-        zoom.setTooltip(new Tooltip("Zoom to this chunk (Z)"));
+        zoom.setTooltip(text.tooltip("explorer.chunkView.zoom.tip"));
         zoom.setOnAction(e -> line.zoomToSelection());
         // whole captions in a narrow panel: the buttons that do not fit go to a second row
         for (Region keepWhole : new Region[] {median, move, mergeLeft, mergeRight, zoom}) {
@@ -193,8 +215,9 @@ public final class ChunkView {
     }
 
     /** Why MongoDB refused the last chunk command, until dismissed. */
-    private static Message refusal(ChunkActionsViewModel actions) {
-        Message error = new Message("MongoDB refused", "", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+    private static Message refusal(UiText text, ChunkActionsViewModel actions) {
+        Message error = new Message(null, "", new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
+        error.titleProperty().bind(text.text("explorer.chunkView.refused"));
         error.setId("chunk-error");
         error.getStyleClass().add(Styles.DANGER);
         error.descriptionProperty().bind(actions.errorProperty());
@@ -208,41 +231,42 @@ public final class ChunkView {
      * What the chunk tab shows before a chunk is selected: how to pick one, and the line's keys; on a read-only
      * layout only what works there.
      */
-    private static VBox noSelection(ReadOnlyBooleanProperty readOnly) {
+    private static VBox noSelection(UiText text, ReadOnlyBooleanProperty readOnly) {
         FontIcon icon = new FontIcon(MaterialDesignC.CURSOR_DEFAULT_CLICK_OUTLINE);
         icon.getStyleClass().add(PANEL_EMPTY_ICON);
-        Label title = new Label("No chunk selected");
+        Label title = text.label(new Label(), "explorer.chunkView.none");
         title.getStyleClass().add(PANEL_TITLE);
-        Label text = new Label();
-        text.setId("no-selection-text");
-        text.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
-        text.setWrapText(true);
-        Label keysCaption = new Label("On the number line");
+        Label how = new Label();
+        how.setId("no-selection-text");
+        how.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
+        how.setWrapText(true);
+        Label keysCaption = text.label(new Label(), "explorer.chunkView.keys");
         keysCaption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         GridPane keys = new GridPane();
         keys.setId("key-help");
         keys.getStyleClass().add(KEY_HELP);
         Runnable fill = () -> {
-            text.setText(Shortcut.howToPick(readOnly.get()));
+            how.setText(text.messages().text(Shortcut.howToPick(readOnly.get())));
             keys.getChildren().clear();
             int row = 0;
             for (Shortcut k : Shortcut.forLayout(readOnly.get())) {
-                Label kbd = new Label(k.keys());
+                Label kbd = new Label(text.messages().text(k.shownKeys()));
                 kbd.getStyleClass().add(SharedStyles.KBD);
-                Label what = new Label(k.action());
+                Label what = new Label(text.now(k.action()));
                 what.getStyleClass().add(SharedStyles.SHORTCUT_ACTION);
                 keys.addRow(row++, kbd, what);
             }
         };
         fill.run();
         readOnly.addListener((obs, was, now) -> fill.run());
-        VBox box = new VBox(10, icon, title, text, keysCaption, keys);
+        text.language().addListener((obs, was, now) -> fill.run());
+        VBox box = new VBox(10, icon, title, how, keysCaption, keys);
         box.getStyleClass().add(NO_SELECTION);
         return box;
     }
 
-    private static VBox mongoshBox(ReadOnlyStringProperty lastMongosh, Runnable copyLastMongosh) {
-        Label caption = new Label("Equivalent mongosh");
+    private static VBox mongoshBox(UiText text, ReadOnlyStringProperty lastMongosh, Runnable copyLastMongosh) {
+        Label caption = text.label(new Label(), "explorer.chunkView.mongosh");
         caption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         Label code = new Label();
         code.setId("last-mongosh");
@@ -253,7 +277,7 @@ public final class ChunkView {
         Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
         copy.setId("copy-last-mongosh");
         copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        copy.setTooltip(new Tooltip("Copy"));
+        copy.setTooltip(text.tooltip("explorer.copy"));
         copy.setOnAction(e -> copyLastMongosh.run());
         HBox.setHgrow(code, Priority.ALWAYS);
         HBox row = new HBox(4, code, copy);

@@ -1,12 +1,12 @@
 package io.shardlab.ui.explorer.collections;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.text.UiText;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.SearchableComboBox;
@@ -34,14 +34,18 @@ public final class CollectionPicker {
      * @param accepting whether clients can connect, and so shard collections of their own
      */
     public CollectionPicker(
-            CollectionPickerViewModel vm, ObservableBooleanValue offered, ObservableBooleanValue accepting) {
-        Label heading = new Label("Collection", new FontIcon(MaterialDesignD.DATABASE));
+            CollectionPickerViewModel vm,
+            ObservableBooleanValue offered,
+            ObservableBooleanValue accepting,
+            UiText text) {
+        Label heading =
+                text.label(new Label(null, new FontIcon(MaterialDesignD.DATABASE)), "explorer.collections.heading");
         heading.setId("collection-heading");
         SearchableComboBox<CollectionPickerViewModel.Choice> list = new SearchableComboBox<>(vm.choices());
         list.setId("collection-picker");
         list.setPrefWidth(420);
-        list.setPromptText("Type to search the collections");
-        list.setTooltip(new Tooltip("The sharded collection the number line, lanes and charts show; type to search"));
+        list.promptTextProperty().bind(text.text("explorer.collections.prompt"));
+        list.setTooltip(text.tooltip("explorer.collections.tip"));
         list.setConverter(new StringConverter<>() {
             @Override
             public String toString(CollectionPickerViewModel.Choice choice) {
@@ -75,14 +79,16 @@ public final class CollectionPicker {
         count.getStyleClass().add(Styles.TEXT_MUTED);
         count.textProperty()
                 .bind(Bindings.createStringBinding(
-                        () -> vm.choices().size() + " sharded collection"
-                                + (vm.choices().size() == 1 ? "" : "s"),
-                        vm.choices()));
+                        () -> text.now(
+                                "explorer.collections.count", vm.choices().size()),
+                        vm.choices(),
+                        text.language()));
         // a toggle button rather than AtlantaFX's switch, which toggles only on its thumb, not on its label
-        ToggleButton follow = new ToggleButton("Follow writes", new FontIcon(MaterialDesignC.CROSSHAIRS_GPS));
+        ToggleButton follow = text.label(
+                new ToggleButton(null, new FontIcon(MaterialDesignC.CROSSHAIRS_GPS)), "explorer.collections.follow");
         follow.setId("collection-follow");
         follow.selectedProperty().bindBidirectional(vm.followWritesProperty());
-        follow.setTooltip(new Tooltip("Show the collection clients are writing to; picking one stops following"));
+        follow.setTooltip(text.tooltip("explorer.collections.follow.tip"));
         root = new HBox(8, heading, list, count, follow);
         root.setId("collection-bar");
         root.getStyleClass().add(COLLECTION_BAR);

@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer.comparison;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.explorer.PresenterMode;
 import io.shardlab.ui.explorer.diagram.ChartsView;
@@ -9,13 +10,13 @@ import io.shardlab.ui.explorer.diagram.ScaleButtons;
 import io.shardlab.ui.explorer.playback.PlaybackKeys;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.ui.explorer.playback.TransportBar;
+import io.shardlab.ui.text.UiText;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -49,6 +50,7 @@ public final class ComparisonView {
     static final double CHART_SHARE = 0.36;
 
     private final ComparisonViewModel vm;
+    private final UiText text;
     private final BorderPane root = new BorderPane();
     private final NumberLineView leftLine;
     private final NumberLineView rightLine;
@@ -57,20 +59,24 @@ public final class ComparisonView {
     /** Whether the window is in presenter mode: the header and transport keep to a row each. */
     private final ReadOnlyBooleanProperty presenter;
 
-    public ComparisonView(ComparisonViewModel vm) {
+    /** @param text the window's words */
+    public ComparisonView(ComparisonViewModel vm, UiText text) {
         this.vm = vm;
+        this.text = text;
         this.presenter = PresenterMode.of(root);
         // a comparison has no side panel: a selected chunk's details show in a popover
         javafx.beans.value.ObservableBooleanValue noSidePanel = new javafx.beans.property.SimpleBooleanProperty(true);
-        this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions(), noSidePanel);
-        this.rightLine = new NumberLineView(vm.right().numberLine(), vm.right().actions(), noSidePanel);
+        this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions(), noSidePanel, text);
+        this.rightLine = new NumberLineView(vm.right().numberLine(), vm.right().actions(), noSidePanel, text);
         // each chart keeps at least the other's y-label gutter: the two plots then start at the same x
         this.leftChart = new ChartsView(
                 vm.left().numberLine(),
-                (g, w, h) -> ChartsView.writesGutter(vm.right().numberLine(), g, w, h));
+                (g, w, h) -> ChartsView.writesGutter(vm.right().numberLine(), g, w, h),
+                text);
         this.rightChart = new ChartsView(
                 vm.right().numberLine(),
-                (g, w, h) -> ChartsView.writesGutter(vm.left().numberLine(), g, w, h));
+                (g, w, h) -> ChartsView.writesGutter(vm.left().numberLine(), g, w, h),
+                text);
         // a new window on one side can widen the other's gutter: repaint the other as well
         vm.left()
                 .numberLine()
@@ -84,7 +90,7 @@ public final class ComparisonView {
         root.setId("comparison");
         root.getStyleClass().addAll(ExplorerStyles.EXPLORER, COMPARISON);
         root.getStylesheets().add(ExplorerStyles.STYLESHEET);
-        VBox top = new VBox(header(), new TransportBar(vm.transport(), presenter).node());
+        VBox top = new VBox(header(), new TransportBar(vm.transport(), presenter, text).node());
         top.getStyleClass().add(ExplorerStyles.EXPLORER_TOP);
         root.setTop(top);
         VBox sides = new VBox(
@@ -101,11 +107,12 @@ public final class ComparisonView {
     }
 
     private Region header() {
-        Button back = new Button("Back to the explorer", new FontIcon(MaterialDesignA.ARROW_LEFT));
+        Button back =
+                text.label(new Button(null, new FontIcon(MaterialDesignA.ARROW_LEFT)), "explorer.comparison.back");
         back.setId("comparison-close");
         back.getStyleClass().add(Styles.FLAT);
         back.setMinWidth(Region.USE_PREF_SIZE);
-        back.setTooltip(new Tooltip("Back to the explorer (Esc)"));
+        back.setTooltip(text.tooltip("explorer.comparison.back.tip"));
         // presenter mode's larger type: the arrow alone, so that the title and the scales keep one row
         back.contentDisplayProperty()
                 .bind(Bindings.when(presenter).then(ContentDisplay.GRAPHIC_ONLY).otherwise(ContentDisplay.LEFT));
@@ -122,17 +129,17 @@ public final class ComparisonView {
         Label differences = new Label();
         differences.setId("comparison-differences");
         differences.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
-        differences.textProperty().bind(vm.differencesProperty());
+        differences.textProperty().bind(text.text(vm.differencesProperty()));
         differences.setMinWidth(0);
         VBox titles = new VBox(1, title, differences);
         titles.setMinWidth(0);
         HBox.setHgrow(titles, Priority.ALWAYS);
 
-        HBox scales = ScaleButtons.of(
-                "comparison-scale-", ", on both sides", vm.scaleProperty(), vm.scales(), vm::chooseScale);
+        HBox scales =
+                ScaleButtons.of("comparison-scale-", true, vm.scaleProperty(), vm.scales(), vm::chooseScale, text);
         scales.getChildren().forEach(b -> ((Region) b).setMinWidth(Region.USE_PREF_SIZE));
         scales.setMinWidth(Region.USE_PREF_SIZE);
-        Label scaleCaption = new Label("Both lines");
+        Label scaleCaption = text.label(new Label(), "explorer.comparison.bothLines");
         scaleCaption.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         scaleCaption.setMinWidth(Region.USE_PREF_SIZE);
         scaleCaption.visibleProperty().bind(presenter.not());
@@ -157,7 +164,7 @@ public final class ComparisonView {
         Label counters = new Label();
         counters.setId(id + "-counters");
         counters.getStyleClass().addAll(ExplorerStyles.CARD_CAPTION, COMPARISON_COUNTERS);
-        counters.textProperty().bind(c.countsTextProperty());
+        counters.textProperty().bind(text.text(c.countsTextProperty()));
         counters.setMinWidth(0);
         VBox header = new VBox(1, caption, counters);
         header.getStyleClass().add(ExplorerStyles.CARD_HEADER);
@@ -167,7 +174,8 @@ public final class ComparisonView {
         error.setId(id + "-error");
         error.getStyleClass().addAll(ExplorerStyles.STATE_TEXT, COMPARISON_ERROR);
         error.setWrapText(true);
-        error.textProperty().bind(side.loadErrorProperty().map(e -> "This side cannot be loaded: " + e));
+        error.textProperty()
+                .bind(text.text(side.loadErrorProperty().map(e -> Message.of("explorer.comparison.sideFailed", e))));
         error.visibleProperty().bind(side.loadErrorProperty().isNotEmpty());
         line.node().visibleProperty().bind(side.readyProperty());
         // the two sides share the window's height: each line canvas takes what its half leaves

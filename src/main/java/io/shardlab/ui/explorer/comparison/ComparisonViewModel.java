@@ -6,12 +6,12 @@ import io.shardlab.session.EngineState;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -43,7 +43,7 @@ public final class ComparisonViewModel {
     private final PlaybackViewModel transport;
     private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(this, "open", false);
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
-    private final ReadOnlyStringWrapper differences = new ReadOnlyStringWrapper(this, "differences", "");
+    private final ReadOnlyObjectWrapper<Message> differences = new ReadOnlyObjectWrapper<>(this, "differences");
     private final ReadOnlyStringWrapper releases = new ReadOnlyStringWrapper(this, "releases", "");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL);
@@ -141,35 +141,46 @@ public final class ComparisonViewModel {
      * 8.0 · the same stream, in lockstep"} or {@code "{ age: 1 } vs { continent: 1 } · age vs continents
      * documents · the same pace, in lockstep"}; {@code "the same settings · …"} when nothing differs.
      */
-    static String differences(Scenario a, Scenario b) {
-        List<String> parts = new ArrayList<>();
+    static Message differences(Scenario a, Scenario b) {
+        List<Object> parts = new ArrayList<>();
         if (!a.keyPattern().equals(b.keyPattern())) {
-            parts.add(a.keyPattern() + " vs " + b.keyPattern());
+            parts.add(Message.of("explorer.comparison.keys", a.keyPattern(), b.keyPattern()));
         }
         if (!a.version().equals(b.version())) {
-            parts.add("MongoDB " + a.version() + " vs " + b.version());
+            parts.add(Message.of(
+                    "explorer.comparison.versions",
+                    a.version().toString(),
+                    b.version().toString()));
         }
         if (a.chunkSizeMegabytes() != b.chunkSizeMegabytes()) {
-            parts.add(megabytes(a) + " vs " + megabytes(b) + " chunks");
+            parts.add(Message.of("explorer.comparison.chunkSizes", megabytes(a), megabytes(b)));
         }
         if (a.shards() != b.shards()) {
-            parts.add(a.shards() + " vs " + b.shards() + " shards");
+            parts.add(Message.of("explorer.comparison.shards", a.shards(), b.shards()));
         }
         if (!a.splitPoints().equals(b.splitPoints())) {
-            parts.add(a.splitPoints().size() + " vs " + b.splitPoints().size() + " split points");
+            parts.add(Message.of(
+                    "explorer.comparison.splitPoints",
+                    a.splitPoints().size(),
+                    b.splitPoints().size()));
         }
         if (a.documents() != b.documents()) {
-            parts.add(String.format(Locale.ROOT, "%,d vs %,d documents", a.documents(), b.documents()));
+            parts.add(Message.of("explorer.comparison.documents", a.documents(), b.documents()));
         }
         if (!a.workload().equals(b.workload())) {
-            parts.add(a.workload() + " vs " + b.workload() + " documents");
+            parts.add(Message.of("explorer.comparison.workloads", a.workload(), b.workload()));
         }
-        String same = a.sameStreamAs(b) ? "the same stream, in lockstep" : "the same pace, in lockstep";
-        return (parts.isEmpty() ? "the same settings" : String.join(" · ", parts)) + " · " + same;
+        Object list = parts.isEmpty() ? Message.of("explorer.comparison.same") : parts.get(0);
+        for (Object next : parts.subList(Math.min(1, parts.size()), parts.size())) {
+            list = Message.of("explorer.comparison.and", list, next);
+        }
+        return Message.of(a.sameStreamAs(b) ? "explorer.comparison.sameStream" : "explorer.comparison.samePace", list);
     }
 
-    private static String megabytes(Scenario s) {
-        return s.chunkSizeMegabytes() == 0 ? "default" : s.chunkSizeMegabytes() + " MB";
+    private static Message megabytes(Scenario s) {
+        return s.chunkSizeMegabytes() == 0
+                ? Message.of("explorer.comparison.defaultSize")
+                : Message.of("explorer.setup.chunkSize", s.chunkSizeMegabytes());
     }
 
     // ---- one scale, one zoom ----------------------------------------------------------------------
@@ -244,7 +255,7 @@ public final class ComparisonViewModel {
     }
 
     /** What differs between the sides ({@link #differences(Scenario, Scenario)}). */
-    public ReadOnlyStringProperty differencesProperty() {
+    public ReadOnlyObjectProperty<Message> differencesProperty() {
         return differences.getReadOnlyProperty();
     }
 

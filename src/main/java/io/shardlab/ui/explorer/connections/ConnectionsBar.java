@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Roster;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.Locale;
@@ -57,16 +58,19 @@ public final class ConnectionsBar {
     private final WindowPlacement placement;
     private final VBox root;
     private JoinCard joinCard;
+    private final UiText text;
 
     /**
      * @param appearance styles the join card as the window is styled
      * @param placement sizes and places the join card and the warning before a class is accepted
      */
-    public ConnectionsBar(ConnectionsViewModel vm, Appearance appearance, WindowPlacement placement) {
+    public ConnectionsBar(ConnectionsViewModel vm, Appearance appearance, WindowPlacement placement, UiText text) {
         this.vm = vm;
+        this.text = text;
         this.appearance = appearance;
         this.placement = placement;
-        Label heading = new Label("Accepting connections", new FontIcon(MaterialDesignL.LAN_CONNECT));
+        Label heading =
+                text.label(new Label(null, new FontIcon(MaterialDesignL.LAN_CONNECT)), "explorer.connections.heading");
         heading.setId("connections-heading");
         heading.setMinWidth(Region.USE_PREF_SIZE);
         // a read-only field: the string can be selected and dragged as well as copied
@@ -77,11 +81,11 @@ public final class ConnectionsBar {
         uri.setPrefColumnCount(22);
         Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
         copy.setId("connections-copy");
-        copy.setTooltip(new Tooltip("Copy the connection string: mongosh \"mongodb://…\""));
+        copy.setTooltip(text.tooltip("explorer.connections.copy.tip"));
         copy.setOnAction(e -> vm.copyConnectionString());
         Label clients = new Label();
         clients.setId("connections-clients");
-        clients.textProperty().bind(vm.clientsProperty());
+        clients.textProperty().bind(text.text(vm.clientsProperty()));
         clients.setMinWidth(0);
         Label note = new Label();
         note.setId("connections-note");
@@ -102,13 +106,13 @@ public final class ConnectionsBar {
         error.managedProperty().bind(error.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        Button stop = new Button("Stop", new FontIcon(MaterialDesignS.STOP));
+        Button stop = text.label(new Button(null, new FontIcon(MaterialDesignS.STOP)), "explorer.connections.stop");
         stop.setId("connections-stop");
-        stop.setTooltip(new Tooltip("Stop accepting connections; connected clients are disconnected"));
+        stop.setTooltip(text.tooltip("explorer.connections.stop.tip"));
         stop.setOnAction(e -> vm.stop());
         stop.visibleProperty().bind(vm.acceptingProperty());
         stop.managedProperty().bind(stop.visibleProperty());
-        Button dismiss = new Button("Dismiss");
+        Button dismiss = text.label(new Button(), "explorer.connections.dismiss");
         dismiss.setId("connections-dismiss");
         dismiss.setOnAction(e -> vm.dismiss());
         dismiss.visibleProperty().bind(vm.acceptingProperty().not());
@@ -118,13 +122,15 @@ public final class ConnectionsBar {
             keep.setMinWidth(Region.USE_PREF_SIZE);
         }
         HBox.setHgrow(clients, Priority.SOMETIMES);
-        Button join = new Button("Join card", new FontIcon(MaterialDesignQ.QRCODE));
+        Button join =
+                text.label(new Button(null, new FontIcon(MaterialDesignQ.QRCODE)), "explorer.connections.joinCard");
         join.setId("connections-join-card");
-        join.setTooltip(new Tooltip("What students type, large, with a QR code per address: for the projector"));
+        join.setTooltip(text.tooltip("explorer.connections.joinCard.tip"));
         join.setOnAction(e -> showJoinCard());
-        ToggleButton eyes = new ToggleButton("Eyes on the projector", new FontIcon(MaterialDesignE.EYE_OUTLINE));
+        ToggleButton eyes = text.label(
+                new ToggleButton(null, new FontIcon(MaterialDesignE.EYE_OUTLINE)), "explorer.connections.eyes");
         eyes.setId("connections-read-only");
-        eyes.setTooltip(new Tooltip("Refuse the clients' writes (MongoDB's Unauthorized) until this is off again"));
+        eyes.setTooltip(text.tooltip("explorer.connections.eyes.tip"));
         eyes.setSelected(vm.readOnlyProperty().get());
         vm.readOnlyProperty().addListener((obs, was, now) -> eyes.setSelected(now));
         eyes.setOnAction(e -> {
@@ -160,19 +166,22 @@ public final class ConnectionsBar {
     private VBox roster() {
         Label heading = new Label();
         heading.setId("roster-heading");
-        heading.textProperty().bind(vm.rosterHeadingProperty());
+        heading.textProperty().bind(text.text(vm.rosterHeadingProperty()));
         TableView<Roster.Client> table = new TableView<>(vm.roster());
         table.setId("roster-table");
         table.getStyleClass().addAll(ROSTER_TABLE, Styles.DENSE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("Nobody has connected yet: the join card says what to type"));
-        table.getColumns().add(column("Name", 140, c -> c.name()));
-        table.getColumns().add(column("Address", 120, c -> c.host()));
-        table.getColumns().add(column("Databases", 140, c -> String.join(", ", c.databases())));
+        table.setPlaceholder(text.label(new Label(), "explorer.roster.empty"));
+        table.getColumns().add(column("explorer.roster.name", 140, c -> c.name()));
+        table.getColumns().add(column("explorer.roster.address", 120, c -> c.host()));
+        table.getColumns().add(column("explorer.roster.databases", 140, c -> String.join(", ", c.databases())));
         table.getColumns()
-                .add(column("Commands/s", 90, c -> String.format(Locale.ROOT, "%.1f", c.commandsPerSecond())));
+                .add(column(
+                        "explorer.roster.commands",
+                        90,
+                        c -> String.format(Locale.ROOT, "%.1f", c.commandsPerSecond())));
         TableColumn<Roster.Client, String> lastError =
-                column("Last error", 260, c -> c.lastError().orElse(""));
+                column("explorer.roster.lastError", 260, c -> c.lastError().orElse(""));
         lastError.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
@@ -190,7 +199,7 @@ public final class ConnectionsBar {
         disconnect.setPrefWidth(110);
         disconnect.setCellValueFactory(row -> new ReadOnlyObjectWrapper<>(row.getValue()));
         disconnect.setCellFactory(col -> new TableCell<>() {
-            private final Button button = new Button("Disconnect");
+            private final Button button = text.label(new Button(), "explorer.roster.disconnect");
 
             {
                 button.getStyleClass().addAll(Styles.SMALL, Styles.FLAT);
@@ -216,11 +225,12 @@ public final class ConnectionsBar {
         return box;
     }
 
-    private static TableColumn<Roster.Client, String> column(
-            String title, double width, Function<Roster.Client, String> text) {
-        TableColumn<Roster.Client, String> column = new TableColumn<>(title);
+    private TableColumn<Roster.Client, String> column(
+            String title, double width, Function<Roster.Client, String> value) {
+        TableColumn<Roster.Client, String> column = new TableColumn<>();
+        column.textProperty().bind(text.text(title));
         column.setPrefWidth(width);
-        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(text.apply(row.getValue())));
+        column.setCellValueFactory(row -> new ReadOnlyStringWrapper(value.apply(row.getValue())));
         return column;
     }
 
@@ -233,23 +243,21 @@ public final class ConnectionsBar {
         Alert warning = new Alert(
                 Alert.AlertType.CONFIRMATION,
                 null,
-                new ButtonType("Accept students", ButtonBar.ButtonData.OK_DONE),
+                new ButtonType(text.now("explorer.acceptClass.go"), ButtonBar.ButtonData.OK_DONE),
                 ButtonType.CANCEL);
-        Label text = new Label("ShardLab will listen on every address of this computer, port "
-                + ExplorerEngine.DEFAULT_PORT + " (or a free one). Without a password, anyone who reaches the port "
-                + "can read and write the simulated cluster: use it on the classroom's network, not a public one. "
-                + "With one, students join as '" + AcceptSettings.CLASS_USER + "' with it (the join card shows it).");
-        text.setWrapText(true);
+        Label explanation = new Label(text.now(
+                "explorer.acceptClass.text", String.valueOf(ExplorerEngine.DEFAULT_PORT), AcceptSettings.CLASS_USER));
+        explanation.setWrapText(true);
         PasswordField password = new PasswordField();
         password.setId("accept-class-password");
-        password.setPromptText("optional");
-        HBox passwordRow = new HBox(8, new Label("Class password"), password);
+        text.prompt(password, "explorer.acceptClass.password.prompt");
+        HBox passwordRow = new HBox(8, text.label(new Label(), "explorer.acceptClass.password"), password);
         passwordRow.setAlignment(Pos.CENTER_LEFT);
-        VBox content = new VBox(12, text, passwordRow);
+        VBox content = new VBox(12, explanation, passwordRow);
         content.setPrefWidth(460);
         warning.getDialogPane().setContent(content);
-        warning.setTitle("Accept students on this network");
-        warning.setHeaderText("Accept students on this network?");
+        warning.setTitle(text.now("explorer.acceptClass.title"));
+        warning.setHeaderText(text.now("explorer.acceptClass.header"));
         warning.getDialogPane().setId("accept-class-warning");
         if (root.getScene() != null) {
             warning.initOwner(root.getScene().getWindow());
@@ -265,7 +273,7 @@ public final class ConnectionsBar {
     private void showJoinCard() {
         if (joinCard == null) {
             Window owner = root.getScene() == null ? null : root.getScene().getWindow();
-            joinCard = new JoinCard(vm, appearance, placement, owner);
+            joinCard = new JoinCard(vm, appearance, placement, owner, text);
         }
         joinCard.show();
     }

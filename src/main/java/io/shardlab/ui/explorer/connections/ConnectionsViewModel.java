@@ -4,6 +4,7 @@ import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ConnectionsState;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Roster;
+import io.shardlab.text.Message;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -41,7 +44,7 @@ public final class ConnectionsViewModel {
     private final ReadOnlyBooleanWrapper accepting = new ReadOnlyBooleanWrapper(this, "accepting", false);
     private final ReadOnlyBooleanWrapper shown = new ReadOnlyBooleanWrapper(this, "shown", false);
     private final ReadOnlyStringWrapper connectionString = new ReadOnlyStringWrapper(this, "connectionString", "");
-    private final ReadOnlyStringWrapper clients = new ReadOnlyStringWrapper(this, "clients", "");
+    private final ReadOnlyObjectWrapper<Message> clients = new ReadOnlyObjectWrapper<>(this, "clients");
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final String classroomAddress;
@@ -52,7 +55,7 @@ public final class ConnectionsViewModel {
     // one read-only view, kept: a wrapper made per call listens to the list weakly, and a listener added to it
     // (the class board's) went silent once the wrapper was collected
     private final ObservableList<Roster.Client> readOnlyRoster = FXCollections.unmodifiableObservableList(roster);
-    private final ReadOnlyStringWrapper rosterHeading = new ReadOnlyStringWrapper(this, "rosterHeading", "");
+    private final ReadOnlyObjectWrapper<Message> rosterHeading = new ReadOnlyObjectWrapper<>(this, "rosterHeading");
     /** The class's password while a class is accepted with one ({@link #startClass(Optional)}). */
     private Optional<String> classPassword = Optional.empty();
 
@@ -243,19 +246,19 @@ public final class ConnectionsViewModel {
     public static final String YOUR_NAME = "YOURNAME";
 
     /** "Roster: 3 clients" or "Roster: 3 clients · eyes on the projector (writes refused)". */
-    static String rosterHeading(Roster roster) {
-        int n = roster.clients().size();
-        return "Roster: " + (n == 0 ? "nobody yet" : n + (n == 1 ? " client" : " clients"))
-                + (roster.readOnly() ? " · eyes on the projector (writes refused)" : "");
+    static Message rosterHeading(Roster roster) {
+        return Message.of(
+                roster.readOnly() ? "explorer.roster.heading.eyes" : "explorer.roster.heading",
+                roster.clients().size());
     }
 
     /** "No clients connected", "1 client: 127.0.0.1:50412 (mongosh 2.2.12)", "3 clients: …". */
-    static String clientsText(ConnectionsState state) {
+    static Message clientsText(ConnectionsState state) {
         int n = state.clients().size();
         if (n == 0) {
-            return state.accepting() ? "No clients connected" : "";
+            return state.accepting() ? Message.of("explorer.connections.noClients") : null;
         }
-        return n + (n == 1 ? " client: " : " clients: ") + String.join(", ", state.clients());
+        return Message.of("explorer.connections.clients", n, String.join(", ", state.clients()));
     }
 
     /** Whether a class is accepted (on the network), whose join card and roster show. */
@@ -284,7 +287,7 @@ public final class ConnectionsViewModel {
     }
 
     /** The roster's heading: how many clients, and whether their writes are refused. */
-    public ReadOnlyStringProperty rosterHeadingProperty() {
+    public ReadOnlyObjectProperty<Message> rosterHeadingProperty() {
         return rosterHeading.getReadOnlyProperty();
     }
 
@@ -304,7 +307,7 @@ public final class ConnectionsViewModel {
     }
 
     /** The clients connected, in one line. */
-    public ReadOnlyStringProperty clientsProperty() {
+    public ReadOnlyObjectProperty<Message> clientsProperty() {
         return clients.getReadOnlyProperty();
     }
 

@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer.connections;
 
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import javafx.beans.binding.Bindings;
@@ -40,21 +41,19 @@ final class JoinCard {
     private final FlowPane codes = new FlowPane(32, 24);
 
     /** @param placement sizes and places the card for its screen, as the user left it last time */
-    JoinCard(ConnectionsViewModel vm, Appearance appearance, WindowPlacement placement, Window owner) {
+    JoinCard(ConnectionsViewModel vm, Appearance appearance, WindowPlacement placement, Window owner, UiText text) {
         this.vm = vm;
         this.placement = placement;
-        Label title = new Label("Join the class");
+        Label title = text.label(new Label(), "explorer.join.title");
         title.getStyleClass().add(JOIN_TITLE);
-        Label how = new Label("Type the string into mongosh (mongosh \"…\"), paste it into Compass or a driver, "
-                + "and replace " + ConnectionsViewModel.YOUR_NAME + " with your name: the roster shows it.");
+        Label how = text.label(new Label(), "explorer.join.how", ConnectionsViewModel.YOUR_NAME);
         how.setWrapText(true);
         how.getStyleClass().add(JOIN_HINT);
         Label warning = new Label();
         warning.textProperty()
                 .bind(Bindings.when(vm.passwordRequiredProperty())
-                        .then("The strings carry the class's password: share them with the class only.")
-                        .otherwise("Anyone who reaches this port can read and write the simulated cluster: there is "
-                                + "no password."));
+                        .then(text.text("explorer.join.password"))
+                        .otherwise(text.text("explorer.join.noPassword")));
         warning.setWrapText(true);
         warning.getStyleClass().add(JOIN_WARNING);
         VBox root = new VBox(16, title, codes, how, warning);
@@ -66,7 +65,7 @@ final class JoinCard {
         appearance.follow(root);
         fill();
         vm.joinStrings().addListener((ListChangeListener<String>) change -> fill());
-        stage.setTitle("Join the class — ShardLab");
+        stage.titleProperty().bind(text.text("explorer.join.window"));
         stage.initOwner(owner);
         stage.setScene(new Scene(root));
     }

@@ -3,12 +3,13 @@ package io.shardlab.ui.explorer.diagram;
 import io.shardlab.render.DiagramCharts;
 import io.shardlab.render.ElapsedTime;
 import io.shardlab.render.WritesChartPainter;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.text.UiText;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.util.Optional;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -45,41 +46,38 @@ public final class ChartsView {
     }
 
     private final WritesGutter gutter;
+    private final UiText text;
 
     /** The explorer's charts: writes per shard and the heatmap. */
-    public ChartsView(NumberLineViewModel vm) {
-        this(vm, true, (g, w, h) -> 0);
+    public ChartsView(NumberLineViewModel vm, UiText text) {
+        this(vm, true, (g, w, h) -> 0, text);
     }
 
     /** A comparison side's chart: writes per shard only, its plot starting {@code gutter} px in at least. */
-    public ChartsView(NumberLineViewModel vm, WritesGutter gutter) {
-        this(vm, false, gutter);
+    public ChartsView(NumberLineViewModel vm, WritesGutter gutter, UiText text) {
+        this(vm, false, gutter, text);
     }
 
-    private ChartsView(NumberLineViewModel vm, boolean withHeatmap, WritesGutter gutter) {
+    private ChartsView(NumberLineViewModel vm, boolean withHeatmap, WritesGutter gutter, UiText text) {
         this.vm = vm;
+        this.text = text;
         this.gutter = gutter;
         this.writes = new RenderCanvas(this::paintWrites);
         writes.setId("writes-chart");
         this.heat = new RenderCanvas(this::paintHeat);
         heat.setId("heatmap");
         Label writesCaption = new Label();
-        Label heatCaption = new Label("brighter = more writes");
-        heatCaption.setTooltip(new Tooltip("Time on x, key range on y, brightness = writes "
-                + "(log scale). Each row holds the same number of the stream's distinct keys."));
+        Label heatCaption = text.label(new Label(), "explorer.charts.heat.caption");
+        heatCaption.setTooltip(text.tooltip("explorer.charts.heat.tip"));
         VBox writesCard = card(
-                "Writes per shard",
+                "explorer.charts.writes.title",
                 writesCaption,
                 writes,
-                "Press Play: the writes each shard takes appear here, window by window.",
+                "explorer.charts.writes.empty",
                 MaterialDesignC.CHART_LINE);
         // "over time" is the chart's x axis, which says so: the shorter title stays whole in a narrow card
         VBox heatCard = card(
-                "Writes by key range",
-                heatCaption,
-                heat,
-                "Press Play: hot key ranges light up here, the way key visualizers show hot spots.",
-                MaterialDesignF.FIRE);
+                "explorer.charts.heat.title", heatCaption, heat, "explorer.charts.heat.empty", MaterialDesignF.FIRE);
         root = withHeatmap ? new HBox(writesCard, heatCard) : new HBox(writesCard);
         root.getStyleClass().add(CHARTS_ROW);
         HBox.setHgrow(writesCard, Priority.ALWAYS);
@@ -95,17 +93,24 @@ public final class ChartsView {
                 writes.repaint();
                 heat.repaint();
             }
-            if (now != null) {
-                writesCaption.setText(now.data()
-                        .writes()
-                        .map(w -> "per " + ElapsedTime.format(w.windowMillis()) + " of simulated time")
-                        .orElse(""));
-            }
         });
+        // the axes' words are drawn: a new language paints them anew
+        text.language().addListener((obs, was, now) -> {
+            writes.repaint();
+            heat.repaint();
+        });
+        writesCaption
+                .textProperty()
+                .bind(text.text(vm.pictureProperty()
+                        .map(p -> p.data()
+                                .writes()
+                                .map(w -> Message.of(
+                                        "explorer.charts.writes.caption", ElapsedTime.format(w.windowMillis())))
+                                .orElse(null))));
     }
 
     private VBox card(String title, Label caption, RenderCanvas canvas, String empty, org.kordamp.ikonli.Ikon icon) {
-        Label heading = new Label(title, new FontIcon(icon));
+        Label heading = text.label(new Label(null, new FontIcon(icon)), title);
         heading.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         caption.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
         // whole words, never "…": the caption goes under the title when both do not fit on one row, and either
@@ -114,7 +119,7 @@ public final class ChartsView {
         caption.setWrapText(true);
         CardHeader header = new CardHeader(heading, heading, caption);
         header.getStyleClass().add(ExplorerStyles.CARD_HEADER);
-        Label emptyLabel = new Label(empty);
+        Label emptyLabel = text.label(new Label(), empty);
         emptyLabel.getStyleClass().add(CHART_EMPTY);
         emptyLabel.setWrapText(true);
         emptyLabel

@@ -9,6 +9,7 @@ import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.SplitPointPicker;
 import io.shardlab.sim.ClusterCommand;
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,6 +18,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -35,7 +38,8 @@ public final class ChunkActionsViewModel {
     private SplitPointPicker picker;
 
     private final ReadOnlyBooleanWrapper canSplit = new ReadOnlyBooleanWrapper(this, "canSplit");
-    private final ReadOnlyStringWrapper splitText = new ReadOnlyStringWrapper(this, "splitText", "Split");
+    private final ReadOnlyObjectWrapper<Message> splitText =
+            new ReadOnlyObjectWrapper<>(this, "splitText", Message.of("explorer.actions.split"));
     private final ReadOnlyBooleanWrapper canSplitAtMedian = new ReadOnlyBooleanWrapper(this, "canSplitAtMedian");
     private final ReadOnlyBooleanWrapper canMerge = new ReadOnlyBooleanWrapper(this, "canMerge");
     private final ReadOnlyBooleanWrapper canMergeWithPrevious =
@@ -91,8 +95,12 @@ public final class ChunkActionsViewModel {
         boolean any = s != null && commands != null;
         Optional<ShardKey> point = any ? splitPoint(s) : Optional.empty();
         canSplit.set(any && (point.isPresent() || commands.canSplitAtMedian()));
-        splitText.set(point.map(p -> "Split at " + BsonPrinter.shell(p.toDocument(scenarioShown.key())))
-                .orElse(any && commands.canSplitAtMedian() ? "Split at the median" : "Split"));
+        splitText.set(point.map(p ->
+                        Message.of("explorer.actions.splitAt", BsonPrinter.shell(p.toDocument(scenarioShown.key()))))
+                .orElse(Message.of(
+                        any && commands.canSplitAtMedian()
+                                ? "explorer.actions.splitAtMedian"
+                                : "explorer.actions.split")));
         canSplitAtMedian.set(any && commands.canSplitAtMedian());
         splitNamesAPoint.set(point.isPresent());
         // sh.mergeChunks merges contiguous chunks of one shard only
@@ -130,7 +138,7 @@ public final class ChunkActionsViewModel {
     }
 
     /** {@code "Split at { counter: 1234 }"}, or {@code "Split at the median"} when no point can be named. */
-    public ReadOnlyStringProperty splitTextProperty() {
+    public ReadOnlyObjectProperty<Message> splitTextProperty() {
         return splitText.getReadOnlyProperty();
     }
 

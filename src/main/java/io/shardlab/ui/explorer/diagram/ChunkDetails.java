@@ -8,6 +8,7 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.DataSize;
 import io.shardlab.sim.Migration;
+import io.shardlab.text.Message;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -78,22 +79,24 @@ public record ChunkDetails(
      *
      * @param shards the cluster's shards, as the snapshot lists them
      */
-    public String shardText(Collection<Shard> shards) {
+    public Message shardText(Collection<Shard> shards) {
         boolean draining = shards.stream().anyMatch(s -> s.id().equals(chunk.shard()) && s.draining());
-        return chunk.shard() + (draining ? " · " + DRAINING : "");
+        return Message.of(draining ? "explorer.chunk.shard.draining" : "explorer.chunk.shard", chunk.shard());
     }
-
-    /** The word a draining shard is marked with. */
-    public static final String DRAINING = "draining";
 
     /** {@code Timestamp(2, 1)}. */
     public String versionText() {
         return chunk.version().toString();
     }
 
-    /** {@code "chunk 3"}: its 1-based position, as a title. */
-    public String title() {
-        return String.format(Locale.ROOT, "Chunk %,d", index + 1);
+    /** {@code "Chunk 3"}: its 1-based position, as a title. */
+    public Message title() {
+        return Message.of("explorer.chunk.title", index + 1);
+    }
+
+    /** {@code "Chunk 3 of 12"}: its 1-based position among {@code count} chunks. */
+    public Message titleOf(int count) {
+        return Message.of("explorer.chunk.titleOf", index + 1, count);
     }
 
     /**
@@ -103,18 +106,20 @@ public record ChunkDetails(
      *
      * @param zones the collection's zone ranges
      */
-    public String zoneText(List<ZoneRange> zones) {
+    public Message zoneText(List<ZoneRange> zones) {
         Optional<ZoneRange> inside =
                 zones.stream().filter(z -> z.containsChunk(chunk)).findFirst();
         if (inside.isPresent()) {
-            return inside.get().zone();
+            return Message.of("explorer.chunk.zone", inside.get().zone());
         }
         String touched = zones.stream()
                 .filter(z -> z.overlaps(chunk.min(), chunk.max()))
                 .map(ZoneRange::zone)
                 .distinct()
                 .collect(Collectors.joining(", "));
-        return touched.isEmpty() ? "none" : touched + " (spans a zone bound)";
+        return touched.isEmpty()
+                ? Message.of("explorer.chunk.zone.none")
+                : Message.of("explorer.chunk.zone.spans", touched);
     }
 
     /**
@@ -125,16 +130,16 @@ public record ChunkDetails(
      * @param oversizedCannotSplit whether the chunk is over the chunk size with a single key value
      * @param inFlight the migrations started and not yet committed
      */
-    public String stateText(boolean oversizedCannotSplit, List<Migration> inFlight) {
+    public Message stateText(boolean oversizedCannotSplit, List<Migration> inFlight) {
         Optional<Migration> moving = inFlight.stream()
                 .filter(m -> m.min().compareTo(chunk.max()) < 0 && chunk.min().compareTo(m.max()) < 0)
                 .findFirst();
         if (moving.isPresent()) {
-            return "moving to " + moving.get().to();
+            return Message.of("explorer.chunk.state.moving", moving.get().to());
         }
         if (chunk.jumbo()) {
-            return "jumbo: too big to move, no split point";
+            return Message.of("explorer.chunk.state.jumbo");
         }
-        return oversizedCannotSplit ? "oversized: one key value, cannot split" : "no";
+        return Message.of(oversizedCannotSplit ? "explorer.chunk.state.oversized" : "explorer.chunk.state.none");
     }
 }

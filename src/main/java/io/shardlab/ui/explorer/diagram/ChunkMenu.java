@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer.diagram;
 
+import io.shardlab.ui.text.UiText;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
@@ -22,19 +23,20 @@ final class ChunkMenu {
     private ChunkMenu() {}
 
     /** @param showDetails shows the selected chunk's details popover */
-    static ContextMenu of(NumberLineViewModel vm, ChunkActionsViewModel actions, Runnable showDetails) {
+    static ContextMenu of(NumberLineViewModel vm, ChunkActionsViewModel actions, Runnable showDetails, UiText text) {
         MenuItem split = new MenuItem();
-        split.textProperty().bind(actions.splitTextProperty());
+        split.textProperty().bind(text.text(actions.splitTextProperty()));
         // the label is data (key values, shard names with underscores): no mnemonic may eat an underscore
         split.setMnemonicParsing(false);
         split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
         split.disableProperty().bind(actions.canSplitProperty().not());
         split.setOnAction(e -> actions.splitSelectedChunk());
-        MenuItem median = new MenuItem("Split at the median (sh.splitFind)");
+        MenuItem median = text.label(new MenuItem(), "explorer.chunkMenu.median");
         median.disableProperty().bind(actions.canSplitAtMedianProperty().not());
         median.setOnAction(e -> actions.splitSelectedChunkAtMedian());
         median.visibleProperty().bind(actions.splitNamesAPointProperty());
-        Menu move = new Menu("Move to", new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE));
+        Menu move =
+                text.label(new Menu(null, new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE)), "explorer.chunkMenu.move");
         for (String shard : actions.moveTargetsProperty()) {
             MenuItem to = new MenuItem(shard);
             to.setMnemonicParsing(false);
@@ -42,17 +44,21 @@ final class ChunkMenu {
             move.getItems().add(to);
         }
         move.setDisable(!actions.canMoveProperty().get() || move.getItems().isEmpty());
-        MenuItem mergeLeft = new MenuItem("Merge with the previous chunk", new FontIcon(MaterialDesignM.MERGE));
+        MenuItem mergeLeft =
+                text.label(new MenuItem(null, new FontIcon(MaterialDesignM.MERGE)), "explorer.chunkMenu.mergePrevious");
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
         mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
-        MenuItem mergeRight = new MenuItem("Merge with the next chunk");
+        MenuItem mergeRight = text.label(new MenuItem(), "explorer.chunkMenu.mergeNext");
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
         mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
-        MenuItem show = new MenuItem("Details (Enter)", new FontIcon(MaterialDesignI.INFORMATION_OUTLINE));
+        MenuItem show = text.label(
+                new MenuItem(null, new FontIcon(MaterialDesignI.INFORMATION_OUTLINE)), "explorer.chunkMenu.details");
         show.setOnAction(e -> showDetails.run());
-        MenuItem zoom = new MenuItem("Zoom to this chunk", new FontIcon(MaterialDesignA.ARROW_EXPAND_HORIZONTAL));
+        MenuItem zoom = text.label(
+                new MenuItem(null, new FontIcon(MaterialDesignA.ARROW_EXPAND_HORIZONTAL)), "explorer.chunkMenu.zoom");
         zoom.setOnAction(e -> vm.zoomToSelection());
-        MenuItem fit = new MenuItem("Show the whole line", new FontIcon(MaterialDesignS.STRETCH_TO_PAGE_OUTLINE));
+        MenuItem fit = text.label(
+                new MenuItem(null, new FontIcon(MaterialDesignS.STRETCH_TO_PAGE_OUTLINE)), "explorer.menu.fit");
         fit.setOnAction(e -> vm.fit());
         ContextMenu menu = new ContextMenu(
                 show,

@@ -1,8 +1,9 @@
 package io.shardlab.ui.explorer.diagram;
 
 import io.shardlab.sim.Migration;
+import io.shardlab.text.Messages;
+import io.shardlab.ui.text.UiText;
 import java.util.List;
-import java.util.Locale;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
@@ -32,17 +33,34 @@ final class ChunkPopover {
     private final PopOver popOver = new PopOver();
     private final Label title = new Label();
     private final Label[] values;
-    private static final String[] NAMES = {"range", "shard", "documents", "data size", "moving, jumbo", "zone"};
+    private static final String[] NAMES = {
+        "explorer.details.range",
+        "explorer.details.shard",
+        "explorer.details.documents",
+        "explorer.details.dataSize",
+        "explorer.details.state",
+        "explorer.details.zone"
+    };
     private static final String[] IDS = {"range", "shard", "documents", "data-size", "state", "zone"};
 
-    ChunkPopover() {
+    private final UiText text;
+    /** What the popover shows, to say it again when the language changes; null before the first show. */
+    private Runnable lastFill;
+
+    ChunkPopover(UiText text) {
+        this.text = text;
+        text.language().addListener((obs, was, now) -> {
+            if (lastFill != null && popOver.isShowing()) {
+                lastFill.run();
+            }
+        });
         title.getStyleClass().add(CHUNK_POPOVER_TITLE);
         title.setId("chunk-popover-title");
         GridPane grid = new GridPane();
         grid.getStyleClass().add(CHUNK_POPOVER_GRID);
         values = new Label[NAMES.length];
         for (int i = 0; i < NAMES.length; i++) {
-            Label k = new Label(NAMES[i]);
+            Label k = text.label(new Label(), NAMES[i]);
             k.getStyleClass().add(CHUNK_POPOVER_KEY);
             // the names keep their width; a long bound wraps in the value column instead
             k.setMinWidth(Region.USE_PREF_SIZE);
@@ -105,15 +123,16 @@ final class ChunkPopover {
     }
 
     private void fill(ChunkDetails d, DiagramPicture p, List<Migration> inFlight) {
+        lastFill = () -> fill(d, p, inFlight);
         boolean oversized = d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
-        title.setText(
-                String.format(Locale.ROOT, "%s of %,d", d.title(), p.model().chunkCount()));
+        Messages words = text.messages();
+        title.setText(words.text(d.titleOf(p.model().chunkCount())));
         values[0].setText(d.rangeText());
-        values[1].setText(d.shardText(p.data().layout().snapshot().shards()));
+        values[1].setText(words.text(d.shardText(p.data().layout().snapshot().shards())));
         values[2].setText(d.documentsText());
         values[3].setText(d.sizeText());
-        values[4].setText(d.stateText(oversized, inFlight));
-        values[5].setText(d.zoneText(p.data().layout().snapshot().zones()));
+        values[4].setText(words.text(d.stateText(oversized, inFlight)));
+        values[5].setText(words.text(d.zoneText(p.data().layout().snapshot().zones())));
     }
 
     /** Closes the popover, if open. */

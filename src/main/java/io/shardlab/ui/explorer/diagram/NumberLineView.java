@@ -5,6 +5,8 @@ import io.shardlab.render.LaneDetail;
 import io.shardlab.render.ShardLanesPainter;
 import io.shardlab.render.ShardSummary;
 import io.shardlab.render.View;
+import io.shardlab.text.Messages;
+import io.shardlab.ui.text.UiText;
 import java.awt.Graphics2D;
 import java.util.List;
 import java.util.Optional;
@@ -71,7 +73,8 @@ public final class NumberLineView {
     private final Region hoverOutline = new Region();
     private final VBox hoverCard = new VBox();
     private final Region dragGhost = new Region();
-    private final ChunkPopover details = new ChunkPopover();
+    private final UiText text;
+    private final ChunkPopover details;
     private final javafx.beans.value.ObservableBooleanValue detailsOutOfSight;
     private final ChunkDrag chunkDrag;
     private final PanDrag pan;
@@ -95,8 +98,11 @@ public final class NumberLineView {
     public NumberLineView(
             NumberLineViewModel vm,
             ChunkActionsViewModel actions,
-            javafx.beans.value.ObservableBooleanValue detailsOutOfSight) {
+            javafx.beans.value.ObservableBooleanValue detailsOutOfSight,
+            UiText text) {
         this.vm = vm;
+        this.text = text;
+        this.details = new ChunkPopover(text);
         this.actions = actions;
         this.detailsOutOfSight = detailsOutOfSight;
         this.canvas = new RenderCanvas(this::paint);
@@ -124,6 +130,8 @@ public final class NumberLineView {
         root.getStyleClass().add(NUMBER_LINE_VIEW);
         root.setAlignment(Pos.TOP_LEFT);
 
+        // the diagram's words are drawn: a new language paints them anew
+        text.language().addListener((obs, was, now) -> canvas.repaint());
         vm.pictureProperty().addListener((obs, was, now) -> {
             canvas.repaint();
             if (now != null) {
@@ -279,23 +287,27 @@ public final class NumberLineView {
         DiagramPicture p = vm.pictureProperty().get();
         boolean oversized =
                 p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
-        Label title =
-                new Label(d.title() + (d.chunk().jumbo() ? " · jumbo" : oversized ? " · oversized, cannot split" : ""));
+        Messages words = text.messages();
+        Label title = new Label(words.text(
+                d.chunk().jumbo()
+                        ? "explorer.hover.title.jumbo"
+                        : oversized ? "explorer.hover.title.oversized" : "explorer.hover.title",
+                d.title()));
         title.getStyleClass().add(HOVER_CARD_TITLE);
         GridPane grid = new GridPane();
         grid.getStyleClass().add(HOVER_CARD_GRID);
-        row(grid, 0, "min", d.minText());
-        row(grid, 1, "max", d.maxText());
+        row(grid, 0, words.text("explorer.hover.min"), d.minText());
+        row(grid, 1, words.text("explorer.hover.max"), d.maxText());
         row(
                 grid,
                 2,
-                "shard",
+                words.text("explorer.details.shard"),
                 p == null
                         ? d.chunk().shard()
-                        : d.shardText(p.data().layout().snapshot().shards()));
-        row(grid, 3, "documents", d.documentsText());
-        row(grid, 4, "size", d.sizeText());
-        row(grid, 5, "version", d.versionText());
+                        : words.text(d.shardText(p.data().layout().snapshot().shards())));
+        row(grid, 3, words.text("explorer.details.documents"), d.documentsText());
+        row(grid, 4, words.text("explorer.hover.size"), d.sizeText());
+        row(grid, 5, words.text("explorer.hover.version"), d.versionText());
         return List.of(title, grid);
     }
 
@@ -414,10 +426,10 @@ public final class NumberLineView {
         placeHoverCard();
     }
 
-    private static List<javafx.scene.Node> shardCardContent(ShardSummary s, DiagramPicture p) {
-        Label title = new Label(s.shard()
-                + (s.hot() ? " · hot" : "")
-                + (s.draining() ? " · " + ChunkDetails.DRAINING + ": removeShard is moving its chunks off" : ""));
+    private List<javafx.scene.Node> shardCardContent(ShardSummary s, DiagramPicture p) {
+        Messages words = text.messages();
+        Label title =
+                new Label(words.text("explorer.shardCard.title", s.shard(), s.hot() ? 1 : 0, s.draining() ? 1 : 0));
         title.getStyleClass().add(HOVER_CARD_TITLE);
         GridPane grid = new GridPane();
         grid.getStyleClass().add(HOVER_CARD_GRID);
@@ -425,15 +437,12 @@ public final class NumberLineView {
         row(
                 grid,
                 r++,
-                "chunks",
-                String.format(java.util.Locale.ROOT, "%,d", s.chunks())
-                        + (s.jumboChunks() > 0
-                                ? String.format(java.util.Locale.ROOT, " (%,d jumbo)", s.jumboChunks())
-                                : ""));
+                words.text("explorer.shardCard.chunks"),
+                words.text("explorer.shardCard.chunkCount", s.chunks(), s.jumboChunks()));
         row(
                 grid,
                 r++,
-                "documents",
+                words.text("explorer.details.documents"),
                 s.documents().isPresent()
                         ? String.format(
                                 java.util.Locale.ROOT, "%,d", s.documents().getAsLong())
@@ -441,20 +450,20 @@ public final class NumberLineView {
         row(
                 grid,
                 r++,
-                "data size",
+                words.text("explorer.details.dataSize"),
                 s.bytes().isPresent()
                         ? io.shardlab.render.DataSize.format(s.bytes().getAsLong())
                         : ChunkDetails.UNKNOWN);
         if (s.writes().isPresent()) {
-            String window = p.data()
+            long writes = s.writes().getAsLong();
+            String figure = p.data()
                     .writes()
-                    .map(w -> " in the last " + io.shardlab.render.ElapsedTime.format(w.windowMillis()))
-                    .orElse("");
-            row(
-                    grid,
-                    r++,
-                    "writes",
-                    String.format(java.util.Locale.ROOT, "%,d", s.writes().getAsLong()) + window);
+                    .map(w -> words.text(
+                            "explorer.shardCard.writesIn",
+                            writes,
+                            io.shardlab.render.ElapsedTime.format(w.windowMillis())))
+                    .orElse(words.text("explorer.shardCard.writesCount", writes));
+            row(grid, r++, words.text("explorer.shardCard.writes"), figure);
         }
         return List.of(title, grid);
     }
@@ -563,7 +572,7 @@ public final class NumberLineView {
         }
         // the menu's Details shows the popover: not both at once, one over the other
         selectByPointer(geo.position(e.getX()));
-        ChunkMenu.of(vm, actions, this::showDetails).show(canvas, e.getScreenX(), e.getScreenY());
+        ChunkMenu.of(vm, actions, this::showDetails, text).show(canvas, e.getScreenX(), e.getScreenY());
         e.consume();
     }
 

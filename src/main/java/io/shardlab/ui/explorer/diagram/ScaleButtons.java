@@ -3,13 +3,13 @@ package io.shardlab.ui.explorer.diagram;
 import atlantafx.base.theme.Styles;
 import io.shardlab.render.Scale;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.text.UiText;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.collections.ObservableList;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 
 /**
@@ -23,28 +23,30 @@ public final class ScaleButtons {
 
     /**
      * @param idPrefix each button's id is this and the scale's CLI name, e.g. {@code scale-size}
-     * @param tooltipSuffix after the scale's caption in its tooltip, e.g. {@code ", on both sides"}; may be empty
+     * @param bothSides whether the buttons scale two lines at once (a comparison): their tooltips say so
      * @param chosen the scale on show
      * @param offered the scales that can be chosen now
      * @param choose asks for a scale
      */
     public static HBox of(
             String idPrefix,
-            String tooltipSuffix,
+            boolean bothSides,
             ReadOnlyObjectProperty<Scale> chosen,
             ObservableList<Scale> offered,
-            Consumer<Scale> choose) {
+            Consumer<Scale> choose,
+            UiText text) {
         HBox scales = new HBox();
         scales.getStyleClass().add(ExplorerStyles.SCALE_GROUP);
         ToggleGroup group = new ToggleGroup();
         Scale[] all = Scale.values();
         for (int i = 0; i < all.length; i++) {
             Scale s = all[i];
-            ToggleButton b = new ToggleButton(
+            ToggleButton b = text.label(
+                    new ToggleButton(),
                     switch (s) {
-                        case EQUAL -> "Equal";
-                        case DATA_SIZE -> "Data size";
-                        case KEY_VALUE -> "Key value";
+                        case EQUAL -> "explorer.scale.equal";
+                        case DATA_SIZE -> "explorer.scale.dataSize";
+                        case KEY_VALUE -> "explorer.scale.keyValue";
                     });
             b.setId(idPrefix + s.cliName());
             b.setToggleGroup(group);
@@ -52,7 +54,7 @@ public final class ScaleButtons {
                     .addAll(
                             Styles.SMALL,
                             i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
-            b.setTooltip(new Tooltip(s.caption() + tooltipSuffix));
+            b.setTooltip(text.tooltip(bothSides ? "explorer.scale.tip.both" : "explorer.scale.tip", s.caption()));
             b.setSelected(chosen.get() == s);
             b.setOnAction(e -> {
                 choose.accept(s);

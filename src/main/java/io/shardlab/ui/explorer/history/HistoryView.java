@@ -3,13 +3,13 @@ package io.shardlab.ui.explorer.history;
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.ExplorerFrame.CommandEntry;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -36,10 +36,10 @@ public final class HistoryView {
     private HistoryView() {}
 
     /** The tab's content. */
-    public static Node of(HistoryViewModel vm) {
+    public static Node of(HistoryViewModel vm, UiText text) {
         Button undo = new Button(null, new FontIcon(MaterialDesignU.UNDO));
         undo.getStyleClass().add(HISTORY_BUTTON);
-        undo.textProperty().bind(vm.undoTextProperty());
+        undo.textProperty().bind(text.text(vm.undoTextProperty()));
         undo.setMnemonicParsing(false);
         undo.disableProperty().bind(vm.canUndoProperty().not());
         undo.setOnAction(e -> vm.undo());
@@ -47,28 +47,28 @@ public final class HistoryView {
         undo.setMaxWidth(Double.MAX_VALUE);
         Button redo = new Button(null, new FontIcon(MaterialDesignR.REDO));
         redo.getStyleClass().add(HISTORY_BUTTON);
-        redo.textProperty().bind(vm.redoTextProperty());
+        redo.textProperty().bind(text.text(vm.redoTextProperty()));
         redo.setMnemonicParsing(false);
         redo.disableProperty().bind(vm.canRedoProperty().not());
         redo.setOnAction(e -> vm.redo());
         redo.setWrapText(true);
         redo.setMaxWidth(Double.MAX_VALUE);
-        Label undoNote = new Label("Undo rewinds: it takes back your last command and every insert and balancer "
-                + "step after it, so the stream resumes from there.");
+        Label undoNote = text.label(new Label(), "explorer.history.note");
         undoNote.getStyleClass().add(PANEL_NOTE);
         undoNote.setWrapText(true);
 
-        Label caption = new Label("Your commands, newest first");
+        Label caption = text.label(new Label(), "explorer.history.caption");
         caption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         VBox list = new VBox(8);
         list.setId("command-list");
-        vm.commandsProperty().addListener((ListChangeListener<CommandEntry>) c -> fillCommands(vm, list));
-        Label empty = new Label("Split, move or merge a chunk and the command appears here with its mongosh.");
+        vm.commandsProperty().addListener((ListChangeListener<CommandEntry>) c -> fillCommands(vm, list, text));
+        Label empty = text.label(new Label(), "explorer.history.empty");
         empty.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.commandsProperty().emptyProperty());
         empty.managedProperty().bind(empty.visibleProperty());
-        Button copyAll = new Button("Copy all as a mongosh script", new FontIcon(MaterialDesignC.CONTENT_COPY));
+        Button copyAll =
+                text.label(new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY)), "explorer.history.copyAll");
         copyAll.setId("copy-all-mongosh");
         copyAll.disableProperty().bind(vm.commandsProperty().emptyProperty());
         copyAll.setOnAction(e -> vm.copyAll());
@@ -78,7 +78,7 @@ public final class HistoryView {
         return box;
     }
 
-    private static void fillCommands(HistoryViewModel vm, VBox list) {
+    private static void fillCommands(HistoryViewModel vm, VBox list, UiText text) {
         list.getChildren().clear();
         for (CommandEntry c : List.copyOf(vm.commandsProperty())) {
             Label description = new Label(c.description());
@@ -90,7 +90,7 @@ public final class HistoryView {
             code.setMaxWidth(Double.MAX_VALUE);
             Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
             copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-            copy.setTooltip(new Tooltip("Copy"));
+            copy.setTooltip(text.tooltip("explorer.copy"));
             copy.setOnAction(e -> vm.copy(c));
             HBox.setHgrow(code, Priority.ALWAYS);
             HBox row = new HBox(4, code, copy);

@@ -2,12 +2,15 @@ package io.shardlab.ui.explorer.history;
 
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ExplorerFrame.CommandEntry;
+import io.shardlab.text.Message;
 import java.util.Objects;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
@@ -23,8 +26,10 @@ public final class HistoryViewModel {
     private final Consumer<String> clipboard;
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(this, "canUndo");
     private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(this, "canRedo");
-    private final ReadOnlyStringWrapper undoText = new ReadOnlyStringWrapper(this, "undoText", "Undo");
-    private final ReadOnlyStringWrapper redoText = new ReadOnlyStringWrapper(this, "redoText", "Redo");
+    private final ReadOnlyObjectWrapper<Message> undoText =
+            new ReadOnlyObjectWrapper<>(this, "undoText", Message.of("explorer.menu.undo"));
+    private final ReadOnlyObjectWrapper<Message> redoText =
+            new ReadOnlyObjectWrapper<>(this, "redoText", Message.of("explorer.menu.redo"));
     private final ReadOnlyStringWrapper lastMongosh = new ReadOnlyStringWrapper(this, "lastMongosh", "");
     private final ReadOnlyListWrapper<CommandEntry> commands =
             new ReadOnlyListWrapper<>(this, "commands", FXCollections.observableArrayList());
@@ -45,11 +50,11 @@ public final class HistoryViewModel {
         ExplorerFrame.UndoState u = frame.undo();
         canUndo.set(u.undo().isPresent());
         undoText.set(u.undo()
-                .map(d -> "Undo " + d
-                        + (u.stepsToUndo() > 1 ? " (and the " + (u.stepsToUndo() - 1) + " later steps)" : ""))
-                .orElse("Undo"));
+                .map(d -> Message.of("explorer.history.undo", d, Math.max(0, u.stepsToUndo() - 1)))
+                .orElse(Message.of("explorer.menu.undo")));
         canRedo.set(u.redo().isPresent());
-        redoText.set(u.redo().map(d -> "Redo " + d).orElse("Redo"));
+        redoText.set(
+                u.redo().map(d -> Message.of("explorer.history.redo", d)).orElse(Message.of("explorer.menu.redo")));
         if (!frame.commands().equals(commands)) {
             commands.setAll(frame.commands());
         }
@@ -61,8 +66,8 @@ public final class HistoryViewModel {
     public void unload() {
         canUndo.set(false);
         canRedo.set(false);
-        undoText.set("Undo");
-        redoText.set("Redo");
+        undoText.set(Message.of("explorer.menu.undo"));
+        redoText.set(Message.of("explorer.menu.redo"));
         lastMongosh.set("");
         commands.clear();
     }
@@ -76,11 +81,11 @@ public final class HistoryViewModel {
     }
 
     /** {@code "Undo split … (and the 12 later steps)"}. */
-    public ReadOnlyStringProperty undoTextProperty() {
+    public ReadOnlyObjectProperty<Message> undoTextProperty() {
         return undoText.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty redoTextProperty() {
+    public ReadOnlyObjectProperty<Message> redoTextProperty() {
         return redoText.getReadOnlyProperty();
     }
 

@@ -4,6 +4,7 @@ import io.shardlab.render.ElapsedTime;
 import io.shardlab.session.ExplorerFrame.Activity;
 import io.shardlab.session.ExplorerFrame.ActivityKind;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,11 +60,11 @@ public final class LogView {
      * stream at full speed changes the list dozens of times a second; rows nobody sees need no text
      * layout).
      */
-    public static Node of(LogViewModel vm, ObservableBooleanValue shown) {
+    public static Node of(LogViewModel vm, ObservableBooleanValue shown, UiText text) {
         VBox list = new VBox(2);
         list.setId("activity-list");
         list.getStyleClass().add(ACTIVITY_LIST);
-        Label empty = new Label("Splits, migrations, jumbo flags and merges show up here as they happen.");
+        Label empty = text.label(new Label(), "explorer.log.empty");
         empty.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         empty.setWrapText(true);
         empty.visibleProperty().bind(vm.activityProperty().emptyProperty());
@@ -73,7 +74,7 @@ public final class LogView {
             List<Activity> items = vm.activityProperty();
             int n = Math.min(ACTIVITY_ROWS, items.size());
             while (rows.size() < n) {
-                ActivityRow row = new ActivityRow();
+                ActivityRow row = new ActivityRow(text);
                 rows.add(row);
                 list.getChildren().add(row.node);
             }
@@ -91,6 +92,12 @@ public final class LogView {
                 fill.run();
             }
         });
+        // each line is said again in the new language
+        text.language().addListener((obs, was, now) -> {
+            if (shown.get()) {
+                fill.run();
+            }
+        });
         VBox box = new VBox(empty, list);
         box.getStyleClass().add(ExplorerStyles.PANEL_CONTENT);
         box.getStylesheets().add(STYLESHEET);
@@ -105,10 +112,12 @@ public final class LogView {
         private final FontIcon icon = new FontIcon();
         private final Label time = new Label();
         private final Label text = new Label();
+        private final UiText words;
         private final HBox node;
         private ActivityKind kind;
 
-        ActivityRow() {
+        ActivityRow(UiText words) {
+            this.words = words;
             icon.getStyleClass().add(ACTIVITY_ICON);
             time.getStyleClass().add(ACTIVITY_TIME);
             text.getStyleClass().add(ACTIVITY_TEXT);
@@ -138,7 +147,7 @@ public final class LogView {
                 icon.pseudoClassStateChanged(KIND.get(kind), true);
             }
             time.setText(ElapsedTime.format(Math.max(0, a.atMillis())));
-            text.setText(a.text());
+            text.setText(words.messages().text(a.line()));
         }
     }
 

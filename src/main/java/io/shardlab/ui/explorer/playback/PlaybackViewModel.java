@@ -2,13 +2,12 @@ package io.shardlab.ui.explorer.playback;
 
 import io.shardlab.render.DataSize;
 import io.shardlab.render.ElapsedTime;
-import io.shardlab.routing.Counts;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Transport;
 import io.shardlab.sim.SimulationCounters;
-import java.util.ArrayList;
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -36,18 +35,18 @@ public final class PlaybackViewModel {
     private final ReadOnlyObjectWrapper<PlaybackSpeed> speed =
             new ReadOnlyObjectWrapper<>(this, "speed", PlaybackSpeed.X10);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress");
-    private final ReadOnlyStringWrapper progressText = new ReadOnlyStringWrapper(this, "progressText", "");
+    private final ReadOnlyObjectWrapper<Message> progressText = new ReadOnlyObjectWrapper<>(this, "progressText");
     private final ReadOnlyStringWrapper clockText = new ReadOnlyStringWrapper(this, "clockText", "");
     private final ReadOnlyStringWrapper splitsText = new ReadOnlyStringWrapper(this, "splitsText", "0");
     private final ReadOnlyStringWrapper migrationsText = new ReadOnlyStringWrapper(this, "migrationsText", "0");
-    private final ReadOnlyStringWrapper movingText = new ReadOnlyStringWrapper(this, "movingText", "");
+    private final ReadOnlyObjectWrapper<Message> movingText = new ReadOnlyObjectWrapper<>(this, "movingText");
     private final ReadOnlyStringWrapper jumboText = new ReadOnlyStringWrapper(this, "jumboText", "0");
     private final ReadOnlyStringWrapper chunksText = new ReadOnlyStringWrapper(this, "chunksText", "0");
     private final ReadOnlyStringWrapper routingText = new ReadOnlyStringWrapper(this, "routingText", "0 B");
-    private final ReadOnlyStringWrapper routingDetail = new ReadOnlyStringWrapper(this, "routingDetail", "");
-    private final ReadOnlyStringWrapper statusText = new ReadOnlyStringWrapper(this, "statusText", "");
-    private final ReadOnlyStringWrapper setupText = new ReadOnlyStringWrapper(this, "setupText", "");
-    private final ReadOnlyStringWrapper countsText = new ReadOnlyStringWrapper(this, "countsText", "");
+    private final ReadOnlyObjectWrapper<Message> routingDetail = new ReadOnlyObjectWrapper<>(this, "routingDetail");
+    private final ReadOnlyObjectWrapper<Message> statusText = new ReadOnlyObjectWrapper<>(this, "statusText");
+    private final ReadOnlyObjectWrapper<Message> setupText = new ReadOnlyObjectWrapper<>(this, "setupText");
+    private final ReadOnlyObjectWrapper<Message> countsText = new ReadOnlyObjectWrapper<>(this, "countsText");
 
     /** @param engine what the verbs drive: an explorer's engine, or a comparison's lockstep driver */
     public PlaybackViewModel(Transport engine) {
@@ -63,11 +62,8 @@ public final class PlaybackViewModel {
         // while clients can write, time has something to run for after the stream: Play stays available
         finished.set(f.stream().finished() && !state.live());
         progress.set(f.stream().fraction());
-        progressText.set(String.format(
-                Locale.ROOT,
-                "%,d of %,d documents",
-                f.stream().inserted(),
-                f.stream().total()));
+        progressText.set(Message.of(
+                "explorer.playback.progress", f.stream().inserted(), f.stream().total()));
         clockText.set(ElapsedTime.format(
                 Math.max(0, f.cluster().atMillis() - f.stream().startMillis())));
         // the stream's and the balancer's work: what the set-up did (a pre-split and its moves) is said apart
@@ -79,7 +75,7 @@ public final class PlaybackViewModel {
         migrationsText.set(String.format(Locale.ROOT, "%,d", migrations));
         setupText.set(setupText(start));
         int moving = f.cluster().migrationsInFlight().size();
-        movingText.set(moving == 0 ? "" : String.format(Locale.ROOT, "+%,d moving", moving));
+        movingText.set(moving == 0 ? null : Message.of("explorer.playback.moving", moving));
         long jumbo = f.cluster()
                 .collection()
                 .map(s -> s.chunks().chunks().stream().filter(ch -> ch.jumbo()).count())
@@ -89,27 +85,27 @@ public final class PlaybackViewModel {
         chunksText.set(String.format(Locale.ROOT, "%,d", chunks));
         routingText.set(DataSize.format(f.routing().chunkBytes()));
         routingDetail.set(routingDetail(f.routing()));
-        countsText.set(String.join(
-                " · ",
-                Counts.of(chunks, "chunk"),
-                Counts.of(splits, "split"),
-                Counts.of(migrations, "migration") + (moving == 0 ? "" : " (" + movingText.get() + ")"),
-                String.format(Locale.ROOT, "%,d jumbo", jumbo)));
+        countsText.set(Message.of("explorer.playback.counts", chunks, splits, migrations, moving, jumbo));
         statusText.set(
                 state.live() && f.stream().exhausted()
                         ? (state.playing()
-                                ? "Live at " + state.speed().label()
-                                        + ": clients' writes, balancer rounds and migrations"
-                                : "Paused: press Play to let the balancer and migrations run for the clients")
+                                ? Message.of("explorer.playback.status.live", speedLabel(state.speed()))
+                                : Message.of("explorer.playback.status.livePaused"))
                         : f.stream().finished()
-                                ? "Finished: every document is in and the balancer is idle"
+                                ? Message.of("explorer.playback.status.finished")
                                 : f.stream().exhausted()
-                                        ? "Every document is in; the balancer is still moving chunks"
+                                        ? Message.of("explorer.playback.status.draining")
                                         : state.playing()
-                                                ? "Playing at " + state.speed().label()
+                                                ? Message.of(
+                                                        "explorer.playback.status.playing", speedLabel(state.speed()))
                                                 : f.stream().inserted() == 0
-                                                        ? "Ready: press Play to start the stream"
-                                                        : "Paused");
+                                                        ? Message.of("explorer.playback.status.ready")
+                                                        : Message.of("explorer.playback.status.paused"));
+    }
+
+    /** How a speed reads in a sentence: its label, or the word for as fast as it goes. */
+    public static Object speedLabel(PlaybackSpeed speed) {
+        return speed == PlaybackSpeed.MAX ? Message.of("explorer.speed.max") : speed.label();
     }
 
     public void unload() {
@@ -121,7 +117,7 @@ public final class PlaybackViewModel {
     public void showLayout() {
         layoutShown.set(true);
         playing.set(false);
-        statusText.set("A read-only layout: nothing plays");
+        statusText.set(Message.of("explorer.playback.status.layout"));
     }
 
     /** The simulator shows again; its next frame brings the counters back. */
@@ -170,7 +166,7 @@ public final class PlaybackViewModel {
     }
 
     /** {@code "12,000 of 200,000 documents"}. */
-    public ReadOnlyStringProperty progressTextProperty() {
+    public ReadOnlyObjectProperty<Message> progressTextProperty() {
         return progressText.getReadOnlyProperty();
     }
 
@@ -190,7 +186,7 @@ public final class PlaybackViewModel {
     }
 
     /** {@code +1 moving}: migrations started and not yet committed; empty when none is in flight. */
-    public ReadOnlyStringProperty movingTextProperty() {
+    public ReadOnlyObjectProperty<Message> movingTextProperty() {
         return movingText.getReadOnlyProperty();
     }
 
@@ -202,25 +198,22 @@ public final class PlaybackViewModel {
     /**
      * What the set-up did before the stream's first document, which the counters leave out, e.g. {@code "Before
      * the first insert the set-up made 3 splits and 2 migrations (its pre-split, placed round-robin): the
-     * counters count from there."}; empty when it did nothing.
+     * counters count from there."}; null when it did nothing.
      */
-    static String setupText(SimulationCounters atStart) {
-        if (atStart.splits() == 0 && atStart.migrationsCommitted() == 0) {
-            return "";
+    static Message setupText(SimulationCounters atStart) {
+        long splits = atStart.splits();
+        long migrations = atStart.migrationsCommitted();
+        if (splits == 0 && migrations == 0) {
+            return null;
         }
-        List<String> parts = new ArrayList<>();
-        if (atStart.splits() > 0) {
-            parts.add(Counts.of(atStart.splits(), "split"));
-        }
-        if (atStart.migrationsCommitted() > 0) {
-            parts.add(Counts.of(atStart.migrationsCommitted(), "migration"));
-        }
-        return "Before the first insert the set-up made " + String.join(" and ", parts)
-                + " (its pre-split, placed round-robin): the counters count from there.";
+        String key = migrations == 0
+                ? "explorer.playback.setup.splits"
+                : splits == 0 ? "explorer.playback.setup.migrations" : "explorer.playback.setup.both";
+        return Message.of(key, splits, migrations);
     }
 
-    /** What the set-up did before the stream began, which the counters leave out; empty when nothing. */
-    public ReadOnlyStringProperty setupTextProperty() {
+    /** What the set-up did before the stream began, which the counters leave out; null when nothing. */
+    public ReadOnlyObjectProperty<Message> setupTextProperty() {
         return setupText.getReadOnlyProperty();
     }
 
@@ -228,7 +221,7 @@ public final class PlaybackViewModel {
      * The counters in one line, each with its noun in the right number: {@code "14 chunks · 3 splits · 1 migration
      * · 0 jumbo"} (a comparison's side and presenter mode's diagram caption).
      */
-    public ReadOnlyStringProperty countsTextProperty() {
+    public ReadOnlyObjectProperty<Message> countsTextProperty() {
         return countsText.getReadOnlyProperty();
     }
 
@@ -236,22 +229,15 @@ public final class PlaybackViewModel {
      * E.g. {@code "config.chunks: 4 documents, 996 B, beside 194 MB of data (1/194,000). One routing
      * document per data document would weigh 100 MB."}
      */
-    static String routingDetail(io.shardlab.mongos.ConfigDatabase.MetadataSize m) {
-        String text = String.format(
-                Locale.ROOT,
-                "config.chunks: %,d %s, %s, beside %s of data",
+    static Message routingDetail(io.shardlab.mongos.ConfigDatabase.MetadataSize m) {
+        boolean share = m.chunkBytes() > 0 && m.dataBytes() > 0;
+        return Message.of(
+                share ? "explorer.playback.routing.share" : "explorer.playback.routing",
                 m.chunks(),
-                m.chunks() == 1 ? "document" : "documents",
                 DataSize.format(m.chunkBytes()),
-                DataSize.format(m.dataBytes()));
-        if (m.chunkBytes() > 0 && m.dataBytes() > 0) {
-            text += String.format(Locale.ROOT, " (1/%,d)", Math.round(m.dataBytes() / (double) m.chunkBytes()));
-        }
-        return text
-                + String.format(
-                        Locale.ROOT,
-                        ". One routing document per data document would weigh %s.",
-                        DataSize.format(Math.round(m.bytesPerDocumentRouting())));
+                DataSize.format(m.dataBytes()),
+                share ? Math.round(m.dataBytes() / (double) m.chunkBytes()) : 0,
+                DataSize.format(Math.round(m.bytesPerDocumentRouting())));
     }
 
     /** The size of the collection's config.chunks documents, e.g. {@code "996 B"}. */
@@ -260,7 +246,7 @@ public final class PlaybackViewModel {
     }
 
     /** What {@link #routingTextProperty()} is beside the data, in a sentence ({@link #routingDetail}). */
-    public ReadOnlyStringProperty routingDetailProperty() {
+    public ReadOnlyObjectProperty<Message> routingDetailProperty() {
         return routingDetail.getReadOnlyProperty();
     }
 
@@ -270,7 +256,7 @@ public final class PlaybackViewModel {
     }
 
     /** One line about what the stream is doing. */
-    public ReadOnlyStringProperty statusTextProperty() {
+    public ReadOnlyObjectProperty<Message> statusTextProperty() {
         return statusText.getReadOnlyProperty();
     }
 

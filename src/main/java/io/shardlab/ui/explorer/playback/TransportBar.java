@@ -2,8 +2,10 @@ package io.shardlab.ui.explorer.playback;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.explorer.history.HistoryViewModel;
+import io.shardlab.ui.text.UiText;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.value.ObservableBooleanValue;
@@ -60,6 +62,7 @@ public final class TransportBar {
     private static final PseudoClass COMPACT = PseudoClass.getPseudoClass("compact");
 
     private final FlowPane root;
+    private final UiText text;
 
     /**
      * The explorer's bar: the transport, the counters, undo and redo.
@@ -68,20 +71,25 @@ public final class TransportBar {
      *     picker, the counters and undo left to the diagram's caption and the menus), so the diagram keeps the
      *     window's height
      */
-    public TransportBar(PlaybackViewModel vm, HistoryViewModel history, ObservableBooleanValue presenter) {
-        this(vm, history, true, presenter);
+    public TransportBar(PlaybackViewModel vm, HistoryViewModel history, ObservableBooleanValue presenter, UiText text) {
+        this(vm, history, true, presenter, text);
     }
 
     /**
      * A comparison's one bar: the transport only, since each side shows its own counters and undo is not
      * offered there (a rewind of one side would break the lockstep).
      */
-    public TransportBar(PlaybackViewModel vm, ObservableBooleanValue presenter) {
-        this(vm, null, false, presenter);
+    public TransportBar(PlaybackViewModel vm, ObservableBooleanValue presenter, UiText text) {
+        this(vm, null, false, presenter, text);
     }
 
     private TransportBar(
-            PlaybackViewModel vm, HistoryViewModel history, boolean counters, ObservableBooleanValue presenter) {
+            PlaybackViewModel vm,
+            HistoryViewModel history,
+            boolean counters,
+            ObservableBooleanValue presenter,
+            UiText text) {
+        this.text = text;
         // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
         // than cutting them off (or squeezing the progress caption to "…")
         root = new FlowPane(playControls(vm), speedChoice(vm, presenter), streamTime(vm, presenter));
@@ -105,11 +113,14 @@ public final class TransportBar {
     }
 
     /** Play or pause, step, reset. */
-    private static HBox playControls(PlaybackViewModel vm) {
+    private HBox playControls(PlaybackViewModel vm) {
         Button play = new Button();
         play.setId("transport-play");
         play.getStyleClass().addAll(Styles.ACCENT, PLAY_BUTTON);
-        play.textProperty().bind(vm.playingProperty().map(p -> p ? "Pause" : "Play"));
+        play.textProperty()
+                .bind(Bindings.when(vm.playingProperty())
+                        .then(text.text("explorer.transport.pause"))
+                        .otherwise(text.text("explorer.transport.play")));
         play.graphicProperty()
                 .bind(vm.playingProperty().map(p -> new FontIcon(p ? MaterialDesignP.PAUSE : MaterialDesignP.PLAY)));
         play.disableProperty()
@@ -117,32 +128,28 @@ public final class TransportBar {
                         .not()
                         .or(vm.finishedProperty().and(vm.playingProperty().not())));
         play.setOnAction(e -> vm.togglePlay());
-        play.setTooltip(new Tooltip("Play / pause the stream (Space)"));
+        play.setTooltip(text.tooltip("explorer.transport.play.tip"));
 
-        Button step = iconButton(
-                "transport-step",
-                MaterialDesignS.SKIP_NEXT,
-                "Step: one chart window of " + "simulated time (Shift+Right)");
+        Button step = iconButton("transport-step", MaterialDesignS.SKIP_NEXT, "explorer.transport.step.tip");
         step.disableProperty().bind(vm.availableProperty().not().or(vm.playingProperty()));
         step.setOnAction(e -> vm.step());
-        Button reset = iconButton(
-                "transport-reset",
-                MaterialDesignR.RESTART,
-                "Reset: a fresh cluster, the stream " + "at its start (Ctrl+R)");
+        Button reset = iconButton("transport-reset", MaterialDesignR.RESTART, "explorer.transport.reset.tip");
         reset.disableProperty().bind(vm.availableProperty().not());
         reset.setOnAction(e -> vm.reset());
         return group(play, step, reset);
     }
 
     /** The speed pills beside their caption; in presenter mode a picker of the same speeds, narrower. */
-    private static HBox speedChoice(PlaybackViewModel vm, ObservableBooleanValue presenter) {
+    private HBox speedChoice(PlaybackViewModel vm, ObservableBooleanValue presenter) {
         HBox speeds = new HBox();
         speeds.getStyleClass().add(SPEED_GROUP);
         speeds.setAlignment(Pos.CENTER_LEFT);
         ToggleGroup group = new ToggleGroup();
         int i = 0;
         for (PlaybackSpeed s : vm.speeds()) {
-            ToggleButton b = new ToggleButton(s.label());
+            ToggleButton b = s == PlaybackSpeed.MAX
+                    ? text.label(new ToggleButton(), "explorer.speed.max")
+                    : new ToggleButton(s.label());
             // a squeezed window should shrink the stretchy parts, never turn "10×" into "…"
             b.setMinWidth(Region.USE_PREF_SIZE);
             b.setId("speed-" + s.name().toLowerCase(java.util.Locale.ROOT));
@@ -157,16 +164,15 @@ public final class TransportBar {
                 vm.chooseSpeed(s);
                 b.setSelected(true);
             });
-            b.setTooltip(new Tooltip(
+            b.setTooltip(
                     s == PlaybackSpeed.MAX
-                            ? "As fast as the simulation can go"
-                            : s.label() + ": " + (int) s.factor() + " simulated second" + (s.factor() == 1 ? "" : "s")
-                                    + " per second"));
+                            ? text.tooltip("explorer.transport.speed.max.tip")
+                            : text.tooltip("explorer.transport.speed.tip", s.label(), (int) s.factor()));
             vm.speedProperty().addListener((obs, was, now) -> b.setSelected(now == s));
             speeds.getChildren().add(b);
             i++;
         }
-        Label speedLabel = new Label("Speed");
+        Label speedLabel = text.label(new Label(), "explorer.transport.speed");
         speedLabel.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
         speedLabel.setMinWidth(Region.USE_PREF_SIZE);
         notIn(speedLabel, presenter);
@@ -174,11 +180,13 @@ public final class TransportBar {
         ComboBox<PlaybackSpeed> picker = new ComboBox<>(FXCollections.observableArrayList(vm.speeds()));
         picker.setId("speed-choice");
         picker.setValue(vm.speedProperty().get());
-        picker.setTooltip(new Tooltip("Speed: simulated seconds per second"));
+        picker.setTooltip(text.tooltip("explorer.transport.speed.picker.tip"));
         picker.setConverter(new StringConverter<>() {
             @Override
             public String toString(PlaybackSpeed speed) {
-                return speed == null ? "" : speed.label();
+                return speed == null
+                        ? ""
+                        : text.now("explorer.transport.speed.value", PlaybackViewModel.speedLabel(speed));
             }
 
             @Override
@@ -206,7 +214,7 @@ public final class TransportBar {
      * The simulated clock, and how far the stream has got (in presenter mode the documents are counted in the
      * diagram's caption, so the bar stands alone).
      */
-    private static HBox streamTime(PlaybackViewModel vm, ObservableBooleanValue presenter) {
+    private HBox streamTime(PlaybackViewModel vm, ObservableBooleanValue presenter) {
         ProgressBar progress = new ProgressBar();
         progress.setId("transport-progress");
         progress.progressProperty().bind(vm.progressProperty());
@@ -215,7 +223,7 @@ public final class TransportBar {
         Label progressText = new Label();
         progressText.setId("transport-progress-text");
         progressText.getStyleClass().add(ExplorerStyles.TRANSPORT_CAPTION);
-        progressText.textProperty().bind(vm.progressTextProperty());
+        progressText.textProperty().bind(text.text(vm.progressTextProperty()));
         progressText.setMinWidth(Region.USE_PREF_SIZE);
         notIn(progressText, presenter);
         Label clock = new Label();
@@ -223,31 +231,38 @@ public final class TransportBar {
         clock.getStyleClass().add(TRANSPORT_CLOCK);
         clock.setGraphic(new FontIcon(MaterialDesignT.TIMER_OUTLINE));
         clock.textProperty().bind(vm.clockTextProperty());
-        clock.setTooltip(new Tooltip("Simulated time since the stream started"));
+        clock.setTooltip(text.tooltip("explorer.transport.clock.tip"));
         VBox progressBox = new VBox(3, progress, progressText);
         progressBox.setAlignment(Pos.CENTER_LEFT);
         return group(clock, progressBox);
     }
 
-    private static Button undoButton(HistoryViewModel history) {
+    private Button undoButton(HistoryViewModel history) {
         Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
         undo.disableProperty().bind(history.canUndoProperty().not());
-        undo.tooltipProperty().bind(history.undoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Z)")));
+        undo.setTooltip(new Tooltip());
+        undo.getTooltip()
+                .textProperty()
+                .bind(text.text(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
         undo.setOnAction(e -> history.undo());
         return undo;
     }
 
-    private static Button redoButton(HistoryViewModel history) {
+    private Button redoButton(HistoryViewModel history) {
         Button redo = iconButton("history-redo", MaterialDesignR.REDO, "");
         redo.disableProperty().bind(history.canRedoProperty().not());
-        redo.tooltipProperty().bind(history.redoTextProperty().map(t -> new Tooltip(t + "  (Ctrl+Shift+Z)")));
+        redo.setTooltip(new Tooltip());
+        redo.getTooltip()
+                .textProperty()
+                .bind(text.text(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
         redo.setOnAction(e -> history.redo());
         return redo;
     }
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */
-    private static HBox counters(PlaybackViewModel vm) {
-        VBox splits = stat("stat-splits", "splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING);
+    private HBox counters(PlaybackViewModel vm) {
+        VBox splits = stat(
+                "stat-splits", "explorer.transport.splits", vm.splitsTextProperty(), MaterialDesignS.SCISSORS_CUTTING);
         VBox migrations = migrationsStat(vm);
         // the set-up's own splits and moves (a pre-split) are not the stream's: counted apart, said on hover
         for (VBox counted : new VBox[] {splits, migrations}) {
@@ -255,14 +270,22 @@ public final class TransportBar {
             setup.setWrapText(true);
             setup.setMaxWidth(420);
             setup.textProperty()
-                    .bind(vm.setupTextProperty().map(t -> t.isEmpty() ? "Since the stream's first document" : t));
+                    .bind(text.text(vm.setupTextProperty().orElse(Message.of("explorer.transport.setup.none"))));
             Tooltip.install(counted, setup);
         }
         HBox stats = new HBox(
-                stat("stat-chunks", "chunks", vm.chunksTextProperty(), MaterialDesignV.VIEW_COLUMN_OUTLINE),
+                stat(
+                        "stat-chunks",
+                        "explorer.transport.chunks",
+                        vm.chunksTextProperty(),
+                        MaterialDesignV.VIEW_COLUMN_OUTLINE),
                 splits,
                 migrations,
-                stat("stat-jumbo", "jumbo", vm.jumboTextProperty(), MaterialDesignA.ALERT_OCTAGON_OUTLINE),
+                stat(
+                        "stat-jumbo",
+                        "explorer.transport.jumbo",
+                        vm.jumboTextProperty(),
+                        MaterialDesignA.ALERT_OCTAGON_OUTLINE),
                 routingStat(vm));
         stats.getStyleClass().add(STAT_ROW);
         return stats;
@@ -276,12 +299,12 @@ public final class TransportBar {
         return box;
     }
 
-    private static Button iconButton(String id, Ikon icon, String tip) {
+    private Button iconButton(String id, Ikon icon, String tip) {
         Button b = new Button(null, new FontIcon(icon));
         b.setId(id);
         b.getStyleClass().addAll(Styles.BUTTON_ICON);
         if (!tip.isEmpty()) {
-            b.setTooltip(new Tooltip(tip));
+            b.setTooltip(text.tooltip(tip));
         }
         return b;
     }
@@ -291,10 +314,17 @@ public final class TransportBar {
     }
 
     /** The routing table's size; the sentence beside the data is the tooltip (why chunks exist). */
-    private static VBox routingStat(PlaybackViewModel vm) {
-        VBox box = stat("stat-routing", "config.chunks", vm.routingTextProperty(), MaterialDesignD.DATABASE_OUTLINE);
+    private VBox routingStat(PlaybackViewModel vm) {
+        VBox box = stat(
+                "stat-routing",
+                "explorer.transport.chunks",
+                vm.routingTextProperty(),
+                MaterialDesignD.DATABASE_OUTLINE);
+        Label caption = (Label) box.getChildren().get(1);
+        caption.textProperty().unbind();
+        caption.setText("config.chunks"); // untranslated: MongoDB's collection, named as mongosh names it
         Tooltip detail = new Tooltip();
-        detail.textProperty().bind(vm.routingDetailProperty());
+        detail.textProperty().bind(text.text(vm.routingDetailProperty()));
         detail.setWrapText(true);
         detail.setMaxWidth(420);
         Tooltip.install(box, detail);
@@ -306,17 +336,20 @@ public final class TransportBar {
      * one cell as wide as the wider, so a migration starting or committing never changes the bar's width (which
      * would move Play, or wrap the bar).
      */
-    private static VBox migrationsStat(PlaybackViewModel vm) {
-        VBox box =
-                stat("stat-migrations", "migrations", vm.migrationsTextProperty(), MaterialDesignT.TRUCK_FAST_OUTLINE);
+    private VBox migrationsStat(PlaybackViewModel vm) {
+        VBox box = stat(
+                "stat-migrations",
+                "explorer.transport.migrations",
+                vm.migrationsTextProperty(),
+                MaterialDesignT.TRUCK_FAST_OUTLINE);
         Label committed = (Label) box.getChildren().remove(1);
         // no icon: "+12 moving" then stays narrower than the committed caption with its icon
         Label moving = new Label();
         moving.setId("stat-moving");
         moving.getStyleClass().addAll("stat-caption", Styles.ACCENT);
-        moving.textProperty().bind(vm.movingTextProperty());
+        moving.textProperty().bind(text.text(vm.movingTextProperty()));
         moving.setMinWidth(Region.USE_PREF_SIZE);
-        moving.visibleProperty().bind(vm.movingTextProperty().isNotEmpty());
+        moving.visibleProperty().bind(vm.movingTextProperty().isNotNull());
         committed.visibleProperty().bind(moving.visibleProperty().not());
         StackPane caption = new StackPane(committed, moving);
         caption.setAlignment(Pos.CENTER_RIGHT);
@@ -324,12 +357,12 @@ public final class TransportBar {
         return box;
     }
 
-    private static VBox stat(String id, String caption, ObservableStringValue value, Ikon icon) {
+    private VBox stat(String id, String caption, ObservableStringValue value, Ikon icon) {
         Label v = new Label();
         v.setId(id);
         v.getStyleClass().add(STAT_VALUE);
         v.textProperty().bind(value);
-        Label c = new Label(caption, new FontIcon(icon));
+        Label c = text.label(new Label(null, new FontIcon(icon)), caption);
         c.getStyleClass().add(STAT_CAPTION);
         v.setMinWidth(Region.USE_PREF_SIZE);
         c.setMinWidth(Region.USE_PREF_SIZE);

@@ -2,7 +2,9 @@ package io.shardlab.ui.explorer.query;
 
 import atlantafx.base.theme.Styles;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import java.util.Arrays;
@@ -15,7 +17,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -49,7 +50,11 @@ public final class QueryView {
     private final TextField filter = new TextField();
     private final Node node;
 
-    public QueryView(QueryViewModel vm) {
+    private final UiText text;
+
+    /** @param text the window's words */
+    public QueryView(QueryViewModel vm, UiText text) {
+        this.text = text;
         this.node = build(vm);
     }
 
@@ -64,13 +69,13 @@ public final class QueryView {
     }
 
     private Node build(QueryViewModel vm) {
-        Label caption = new Label("Find filter");
+        Label caption = text.label(new Label(), "explorer.query.caption");
         caption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         filter.setId("query-filter");
         filter.getStyleClass().add(ExplorerStyles.KEY_FIELD);
-        filter.setPromptText("{ counter: 42 }  or  { customer: 'c00042' }");
+        text.prompt(filter, "explorer.query.prompt", "{ counter: 42 }", "{ customer: 'c00042' }");
         filter.textProperty().bindBidirectional(vm.filterTextProperty());
-        filter.setTooltip(new Tooltip("A find filter in mongosh syntax; routed as you type (Ctrl+L)"));
+        filter.setTooltip(text.tooltip("explorer.query.tip"));
         Label error = new Label();
         error.setId("query-error");
         error.getStyleClass().add(SharedStyles.FIELD_ERROR);
@@ -85,12 +90,11 @@ public final class QueryView {
         badge.getStyleClass().add(TARGETING_BADGE);
         // the class is the filter's shape (analyzeShardKey's): a range is multi-shard even when this layout
         // holds it on one shard, so the badge names the shape and the text beside it what the query reached
-        badge.textProperty().bind(vm.targetingClassProperty().concat(" shape"));
+        badge.textProperty()
+                .bind(text.text(vm.targetingClassProperty().map(c -> Message.of("explorer.query.shape", c))));
         // the sentence beside it wraps; the badge is a word that must stay whole
         badge.setMinWidth(Region.USE_PREF_SIZE);
-        badge.setTooltip(new Tooltip("The query's shape, in analyzeShardKey's words: "
-                + "single-shard (equality on the whole shard key), multi-shard (a range or a prefix of the key), "
-                + "scatter-gather (nothing on the key's first field)"));
+        badge.setTooltip(text.tooltip("explorer.query.shape.tip"));
         vm.targetingClassProperty().addListener((obs, was, now) -> {
             for (TargetingClass c : TargetingClass.values()) {
                 badge.pseudoClassStateChanged(TARGETING.get(c), c.label().equals(now));
@@ -117,7 +121,7 @@ public final class QueryView {
         result.visibleProperty().bind(vm.reasonProperty().isNotEmpty());
         result.managedProperty().bind(result.visibleProperty());
 
-        Label mixCaption = new Label("From the workload's query mix");
+        Label mixCaption = text.label(new Label(), "explorer.query.mix");
         mixCaption.getStyleClass().add(ExplorerStyles.PANEL_CAPTION);
         VBox mix = new VBox(6);
         mix.getStyleClass().add(QUERY_MIX);
@@ -129,8 +133,7 @@ public final class QueryView {
                 .bind(vm.suggestionsProperty().emptyProperty().not());
         mixCaption.managedProperty().bind(mixCaption.visibleProperty());
 
-        Label hint = new Label("Type a filter: the shards mongos sends it to stay lit on the number line and the "
-                + "lanes, the others dim.");
+        Label hint = text.label(new Label(), "explorer.query.hint");
         hint.getStyleClass().add(ExplorerStyles.PANEL_EMPTY_STATE);
         hint.setWrapText(true);
         hint.visibleProperty().bind(vm.filterTextProperty().isEmpty());

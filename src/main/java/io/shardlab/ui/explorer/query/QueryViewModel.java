@@ -4,6 +4,7 @@ import io.shardlab.bson.BsonPrinter;
 import io.shardlab.routing.Targeting;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.session.ResolvedScenario;
+import io.shardlab.text.Message;
 import io.shardlab.workload.Query;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +16,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -54,7 +57,7 @@ public final class QueryViewModel {
     private final ReadOnlyStringWrapper reason = new ReadOnlyStringWrapper(this, "reason", "");
     private final ReadOnlyListWrapper<String> shards =
             new ReadOnlyListWrapper<>(this, "shards", FXCollections.observableArrayList());
-    private final ReadOnlyStringWrapper shardsText = new ReadOnlyStringWrapper(this, "shardsText", "");
+    private final ReadOnlyObjectWrapper<Message> shardsText = new ReadOnlyObjectWrapper<>(this, "shardsText");
     private final ReadOnlyStringWrapper reach = new ReadOnlyStringWrapper(this, "reach", "");
     private Optional<BsonDocument> sent = Optional.empty();
     private List<Query> suggestionSource = List.of();
@@ -112,7 +115,10 @@ public final class QueryViewModel {
             if (!t.shards().equals(shards)) {
                 shards.setAll(t.shards());
             }
-            shardsText.set(t.shards().isEmpty() ? "no shard" : String.join(", ", t.shards()));
+            shardsText.set(
+                    t.shards().isEmpty()
+                            ? Message.of("explorer.query.noShard")
+                            : Message.of("explorer.query.shards", String.join(", ", t.shards())));
             reach.set(t.reach(frame.cluster().shards().size()));
             highlight.accept(Set.copyOf(t.shards()));
         } else {
@@ -122,7 +128,7 @@ public final class QueryViewModel {
             if (!shards.isEmpty()) {
                 shards.clear();
             }
-            shardsText.set("");
+            shardsText.set(null);
             reach.set("");
             highlight.accept(Set.of());
         }
@@ -172,7 +178,7 @@ public final class QueryViewModel {
     }
 
     /** {@code "shard01, shard03"}. */
-    public ReadOnlyStringProperty shardsTextProperty() {
+    public ReadOnlyObjectProperty<Message> shardsTextProperty() {
         return shardsText.getReadOnlyProperty();
     }
 

@@ -4,7 +4,9 @@ import atlantafx.base.controls.CustomTextField;
 import atlantafx.base.theme.Styles;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.ExplorerStyles;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
@@ -55,7 +57,6 @@ public final class SetupBar {
     private static final String SETUP_FIELDS = "setup-fields";
     private static final String SETUP_VERSION = "setup-version";
     private static final String SETUP_WORKLOAD = "setup-workload";
-    private static final String WORKLOAD_HINT = "The insert stream: a generated workload, or a dataset file to replay";
     private static final String SETUP_CHUNK_SIZE = "setup-chunk-size";
     private static final String SETUP_PACE = "setup-pace";
     private static final String WORKLOAD_CELL = "workload-cell";
@@ -75,6 +76,7 @@ public final class SetupBar {
     private static final int MAX_KEY_COLUMNS = 44;
 
     private final SetupViewModel vm;
+    private final UiText text;
     private final Appearance appearance;
     private final WindowPlacement placement;
     private final VBox root;
@@ -86,10 +88,16 @@ public final class SetupBar {
      *     chooser are open
      * @param presenter whether the window is in presenter mode: the form then folds into one line of what it
      *     sets, with a button that unfolds it (the room reads the diagram, the presenter changes the setup rarely)
+     * @param text the window's words
      */
     public SetupBar(
-            SetupViewModel vm, Appearance appearance, WindowPlacement placement, ObservableBooleanValue presenter) {
+            SetupViewModel vm,
+            Appearance appearance,
+            WindowPlacement placement,
+            ObservableBooleanValue presenter,
+            UiText text) {
         this.vm = vm;
+        this.text = text;
         this.appearance = appearance;
         this.placement = placement;
 
@@ -117,12 +125,12 @@ public final class SetupBar {
                 key,
                 MIN_KEY_COLUMNS,
                 MAX_KEY_COLUMNS,
-                field("Workload", workloadBox),
-                field("Shard key", key),
-                field("Shards", shards),
-                field("Chunk size", chunkSize),
-                field("MongoDB", version),
-                field("Pace, docs/s", pace),
+                field("explorer.setup.workload", workloadBox),
+                field("explorer.setup.key", key),
+                field("explorer.setup.shards", shards),
+                field("explorer.setup.chunkSize.caption", chunkSize),
+                field("explorer.setup.mongodb", version),
+                field("explorer.setup.pace.caption", pace),
                 bottomAligned(zones),
                 bottomAligned(apply));
         fields.setId("setup-fields");
@@ -171,7 +179,7 @@ public final class SetupBar {
         Label text = new Label();
         text.setId("setup-summary");
         text.getStyleClass().add(SETUP_SUMMARY);
-        text.textProperty().bind(vm.summaryProperty());
+        text.textProperty().bind(this.text.text(vm.summaryProperty()));
         text.setGraphic(new FontIcon(MaterialDesignT.TUNE_VARIANT));
         // whole words on a second line rather than "…": the room reads which key and release play
         text.setWrapText(true);
@@ -182,7 +190,10 @@ public final class SetupBar {
         edit.getStyleClass().addAll(Styles.FLAT, Styles.SMALL);
         // the pencil alone: the summary keeps the row's width and stays on one line at 1280 px
         edit.setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-        edit.textProperty().bind(Bindings.when(unfolded).then("Fold setup").otherwise("Edit setup"));
+        edit.textProperty()
+                .bind(Bindings.when(unfolded)
+                        .then(this.text.text("explorer.setup.fold"))
+                        .otherwise(this.text.text("explorer.setup.unfold")));
         Tooltip editTip = new Tooltip();
         editTip.textProperty().bind(edit.textProperty());
         edit.setTooltip(editTip);
@@ -244,12 +255,15 @@ public final class SetupBar {
         Tooltip workloadTip = new Tooltip();
         workloadTip
                 .textProperty()
-                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                .bind(Bindings.createStringBinding(
                         () -> workload.getValue() == null
-                                ? WORKLOAD_HINT
-                                : workload.getValue().label() + ": "
-                                        + workload.getValue().description() + "\n" + WORKLOAD_HINT,
-                        workload.valueProperty()));
+                                ? text.now("explorer.setup.workload.tip")
+                                : text.now(
+                                        "explorer.setup.workload.tip.chosen",
+                                        workload.getValue().label(),
+                                        workload.getValue().description()),
+                        workload.valueProperty(),
+                        text.language()));
         workload.setTooltip(workloadTip);
         return workload;
     }
@@ -259,7 +273,7 @@ public final class SetupBar {
         Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         dataset.setId("setup-dataset");
         dataset.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        dataset.setTooltip(new Tooltip("Replay a dataset file (JSON Lines or CSV, optionally .gz)…"));
+        dataset.setTooltip(text.tooltip("explorer.setup.dataset.tip"));
         dataset.setOnAction(e -> chooseDataset(dataset));
         return dataset;
     }
@@ -269,7 +283,7 @@ public final class SetupBar {
         key.setId("setup-key");
         key.getStyleClass().add(ExplorerStyles.KEY_FIELD);
         key.textProperty().bindBidirectional(vm.keyPatternProperty());
-        key.setPromptText("{ field: 1 } or { field: 'hashed' }");
+        text.prompt(key, "explorer.setup.key.prompt", "{ field: 1 }", "{ field: 'hashed' }");
         key.setLeft(new FontIcon(MaterialDesignK.KEY_OUTLINE));
         FontIcon status = new FontIcon();
         status.getStyleClass().add(KEY_STATUS);
@@ -285,7 +299,7 @@ public final class SetupBar {
                 vm.apply();
             }
         });
-        key.setTooltip(new Tooltip("The shard key pattern, as sh.shardCollection takes it. Enter applies."));
+        key.setTooltip(text.tooltip("explorer.setup.key.tip"));
     }
 
     private Spinner<Integer> shardsSpinner() {
@@ -315,24 +329,25 @@ public final class SetupBar {
             }
         });
         vm.chunkSizeMegabytesProperty().addListener((obs, was, now) -> chunkSize.setValue(now.intValue()));
-        vm.versionProperty().addListener((obs, was, now) -> {
-            // the default's label names the version's default size
+        Runnable relabel = () -> {
             Integer v = chunkSize.getValue();
             chunkSize.setConverter(converter(vm::chunkSizeLabel));
             chunkSize.setValue(null);
             chunkSize.setValue(v);
-        });
+        };
+        // the default's label names the version's default size
+        vm.versionProperty().addListener((obs, was, now) -> relabel.run());
+        text.language().addListener((obs, was, now) -> relabel.run());
         // closed, the default names only its size: "default (128 MB)" would widen the row past a 1504 px window
         chunkSize.setButtonCell(new ListCell<>() {
             @Override
             protected void updateItem(Integer item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : vm.chunkSizeShortLabel(item));
+                setText(empty || item == null ? null : text.messages().text(vm.chunkSizeShortLabel(item)));
             }
         });
         chunkSize.getStyleClass().add(SETUP_CHUNK_SIZE);
-        chunkSize.setTooltip(new Tooltip("The maximum chunk size (config.settings chunksize): 64 MB before 5.2, "
-                + "128 MB from 5.2 by default"));
+        chunkSize.setTooltip(text.tooltip("explorer.setup.chunkSize.tip"));
         return chunkSize;
     }
 
@@ -343,6 +358,8 @@ public final class SetupBar {
         version.setItems(vm.versions());
         version.valueProperty().bindBidirectional(vm.versionProperty());
         version.setConverter(converter(vm::versionLabel));
+        // the closed picker shows the number alone; the open list's cells are made anew each time it opens
+        text.language().addListener((obs, was, now) -> version.setConverter(converter(vm::versionLabel)));
         // the open list names each release with what changes in it, so the choice can be made from the list
         version.setCellFactory(list -> new ListCell<>() {
             @Override
@@ -353,7 +370,7 @@ public final class SetupBar {
                     setGraphic(null);
                     return;
                 }
-                Label name = new Label(vm.versionLabel(item));
+                Label name = new Label(text.messages().text(vm.versionLabel(item)));
                 name.getStyleClass().add(Styles.TEXT_BOLD);
                 Label what = new Label(vm.versionSummary(item));
                 what.getStyleClass().add(Styles.TEXT_SMALL);
@@ -381,10 +398,12 @@ public final class SetupBar {
                 .bind(Bindings.createStringBinding(
                         () -> vm.versionProperty().get() == null
                                 ? ""
-                                : "Whose rules apply. "
-                                        + vm.versionLabel(vm.versionProperty().get()) + ": "
-                                        + vm.versionSummary(vm.versionProperty().get()),
-                        vm.versionProperty()));
+                                : text.now(
+                                        "explorer.setup.version.tip",
+                                        vm.versionLabel(vm.versionProperty().get()),
+                                        vm.versionSummary(vm.versionProperty().get())),
+                        vm.versionProperty(),
+                        text.language()));
         version.setTooltip(versionTip);
         return version;
     }
@@ -395,6 +414,12 @@ public final class SetupBar {
         pace.setId("setup-pace");
         pace.setItems(vm.paces());
         pace.setConverter(converter(SetupViewModel::paceLabel));
+        text.language().addListener((obs, was, now) -> {
+            Integer v = pace.getValue();
+            pace.setConverter(converter(SetupViewModel::paceLabel));
+            pace.setValue(null);
+            pace.setValue(v);
+        });
         pace.setValue(vm.docsPerSecondProperty().get());
         pace.valueProperty().addListener((obs, was, now) -> {
             if (now != null) {
@@ -402,13 +427,13 @@ public final class SetupBar {
             }
         });
         vm.docsPerSecondProperty().addListener((obs, was, now) -> pace.setValue(now.intValue()));
-        pace.setTooltip(new Tooltip("Inserts per simulated second"));
+        pace.setTooltip(text.tooltip("explorer.setup.pace.tip"));
         // closed, the rate without its unit, which the field's caption names
         pace.setButtonCell(new ListCell<>() {
             @Override
             protected void updateItem(Integer item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : String.format(java.util.Locale.ROOT, "%,d", item));
+                setText(empty || item == null ? null : text.now("explorer.setup.pace.short", item));
             }
         });
         pace.getStyleClass().add(SETUP_PACE);
@@ -419,14 +444,11 @@ public final class SetupBar {
     private Button zonesButton() {
         Button zones = new Button();
         zones.setId("setup-zones");
-        zones.textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> SetupViewModel.zonesLabel(vm.shardingProperty().get()), vm.shardingProperty()));
-        zones.setTooltip(new Tooltip("Zones for shards, zone ranges, numInitialChunks and presplitHashedZones, set "
-                + "before sh.shardCollection"));
+        zones.textProperty().bind(text.text(vm.shardingProperty().map(SetupViewModel::zonesLabel)));
+        zones.setTooltip(text.tooltip("explorer.setup.zones.tip"));
         zones.setOnAction(e -> {
             ZoneSetupDialog dialog =
-                    new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow(), placement);
+                    new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow(), placement, text);
             appearance.applyOnce(dialog.getDialogPane());
             placement.showAndWait(dialog);
         });
@@ -435,12 +457,12 @@ public final class SetupBar {
     }
 
     private Button applyButton() {
-        Button apply = new Button("Apply", new FontIcon(MaterialDesignC.CHECK));
+        Button apply = text.label(new Button(null, new FontIcon(MaterialDesignC.CHECK)), "explorer.setup.apply");
         apply.setId("setup-apply");
         apply.getStyleClass().add(Styles.ACCENT);
         apply.disableProperty().bind(vm.validProperty().not());
         apply.setOnAction(e -> vm.apply());
-        apply.setTooltip(new Tooltip("Build this cluster and stream (Enter in the key field)"));
+        apply.setTooltip(text.tooltip("explorer.setup.apply.tip"));
         apply.setDefaultButton(false);
         return apply;
     }
@@ -453,11 +475,12 @@ public final class SetupBar {
         keyError.setGraphic(new FontIcon(MaterialDesignA.ALERT_CIRCLE_OUTLINE));
         keyError.textProperty()
                 .bind(Bindings.createStringBinding(
-                        () -> !vm.keyErrorProperty().get().isEmpty()
-                                ? vm.keyErrorProperty().get()
+                        () -> vm.keyErrorProperty().get() != null
+                                ? text.messages().text(vm.keyErrorProperty().get())
                                 : vm.errorProperty().get(),
                         vm.keyErrorProperty(),
-                        vm.errorProperty()));
+                        vm.errorProperty(),
+                        text.language()));
         keyError.visibleProperty().bind(keyError.textProperty().isNotEmpty());
         keyError.managedProperty().bind(keyError.visibleProperty());
         keyError.setWrapText(true);
@@ -470,7 +493,7 @@ public final class SetupBar {
         keyHint.setId("setup-key-hint");
         keyHint.getStyleClass().add(SharedStyles.FIELD_HINT);
         keyHint.setGraphic(new FontIcon(MaterialDesignL.LIGHTBULB_OUTLINE));
-        keyHint.textProperty().bind(vm.keyHintProperty());
+        keyHint.textProperty().bind(text.text(vm.keyHintProperty()));
         keyHint.visibleProperty()
                 .bind(keyError.visibleProperty()
                         .not()
@@ -479,10 +502,10 @@ public final class SetupBar {
         return keyHint;
     }
 
-    private static void styleKey(FontIcon status, String error) {
-        status.setIconCode(error.isEmpty() ? MaterialDesignC.CHECK_CIRCLE : MaterialDesignA.ALERT_CIRCLE);
-        status.pseudoClassStateChanged(VALID, error.isEmpty());
-        status.pseudoClassStateChanged(INVALID, !error.isEmpty());
+    private static void styleKey(FontIcon status, Message error) {
+        status.setIconCode(error == null ? MaterialDesignC.CHECK_CIRCLE : MaterialDesignA.ALERT_CIRCLE);
+        status.pseudoClassStateChanged(VALID, error == null);
+        status.pseudoClassStateChanged(INVALID, error != null);
     }
 
     private static Node bottomAligned(Node n) {
@@ -491,8 +514,8 @@ public final class SetupBar {
         return box;
     }
 
-    private static VBox field(String caption, Node control) {
-        Label label = new Label(caption);
+    private VBox field(String caption, Node control) {
+        Label label = text.label(new Label(), caption);
         label.getStyleClass().add(SharedStyles.FIELD_LABEL);
         label.setLabelFor(control);
         VBox box = new VBox(label, control);
@@ -500,11 +523,11 @@ public final class SetupBar {
         return box;
     }
 
-    private static <T> StringConverter<T> converter(Function<T, String> text) {
+    private <T> StringConverter<T> converter(Function<T, Message> words) {
         return new StringConverter<>() {
             @Override
             public String toString(T value) {
-                return value == null ? "" : text.apply(value);
+                return value == null ? "" : text.messages().text(words.apply(value));
             }
 
             @Override
@@ -516,20 +539,20 @@ public final class SetupBar {
 
     private void chooseDataset(Node owner) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle("Replay a dataset file");
+        chooser.setTitle(text.now("explorer.setup.dataset.title"));
         chooser.getExtensionFilters()
                 .addAll(
                         new FileChooser.ExtensionFilter(
-                                "Datasets",
+                                text.now("explorer.setup.dataset.files"),
                                 "*.jsonl",
                                 "*.ndjson",
                                 "*.json",
                                 "*.csv",
-                                "*.jsonl.gz",
-                                "*.ndjson.gz",
-                                "*.json.gz",
-                                "*.csv.gz"),
-                        new FileChooser.ExtensionFilter("All files", "*"));
+                                "*.jsonl.gz", // untranslated: a file name pattern
+                                "*.ndjson.gz", // untranslated: a file name pattern
+                                "*.json.gz", // untranslated: a file name pattern
+                                "*.csv.gz"), // untranslated: a file name pattern
+                        new FileChooser.ExtensionFilter(text.now("explorer.allFiles"), "*"));
         File file =
                 placement.choose(() -> chooser.showOpenDialog(owner.getScene().getWindow()));
         if (file != null) {

@@ -3,17 +3,16 @@ package io.shardlab.ui.explorer.setup;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.routing.Counts;
 import io.shardlab.session.CollectionSummary;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
+import io.shardlab.text.Message;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -25,6 +24,7 @@ import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -89,9 +89,9 @@ public final class SetupViewModel {
             new ReadOnlyListWrapper<>(this, "workloads", FXCollections.observableArrayList());
     private final ObjectProperty<WorkloadChoice> workload = new SimpleObjectProperty<>(this, "workload");
     private final StringProperty keyPattern = new SimpleStringProperty(this, "keyPattern", "");
-    private final ReadOnlyStringWrapper keyError = new ReadOnlyStringWrapper(this, "keyError", "");
+    private final ReadOnlyObjectWrapper<Message> keyError = new ReadOnlyObjectWrapper<>(this, "keyError");
     private final ReadOnlyStringWrapper clientCollection = new ReadOnlyStringWrapper(this, "clientCollection", "");
-    private final ReadOnlyStringWrapper keyHint = new ReadOnlyStringWrapper(this, "keyHint", "");
+    private final ReadOnlyObjectWrapper<Message> keyHint = new ReadOnlyObjectWrapper<>(this, "keyHint");
     private final IntegerProperty shards = new SimpleIntegerProperty(this, "shards", 3);
     private final ObjectProperty<MongoVersion> version =
             new SimpleObjectProperty<>(this, "version", MongoVersion.DEFAULT);
@@ -111,7 +111,7 @@ public final class SetupViewModel {
     /** The chunk sizes the picker offers: {@link #CHUNK_SIZES_MB} and one filled in that is none of them. */
     private final ObservableList<Integer> chunkSizes = FXCollections.observableArrayList(CHUNK_SIZES_MB);
 
-    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "");
+    private final ReadOnlyObjectWrapper<Message> summary = new ReadOnlyObjectWrapper<>(this, "summary");
     private Scenario base = Scenario.of("{ counter: 1 }", "monotonic");
 
     /**
@@ -148,23 +148,25 @@ public final class SetupViewModel {
 
     private void summarise() {
         WorkloadChoice w = workload.get();
-        List<String> parts = new ArrayList<>();
-        parts.add(w == null ? "no workload" : w.label());
-        parts.add(keyPattern.get().strip());
-        parts.add(Counts.of(shards.get(), "shard"));
-        parts.add(chunkSizeShortLabel(chunkSizeMegabytes.get()) + " chunks");
-        parts.add(versionLabel(version.get()));
-        parts.add(paceLabel(docsPerSecond.get()));
-        String zones = zonesLabel(sharding.get());
-        if (!zones.equals("Zones…")) {
-            parts.add(zones);
-        }
-        summary.set(String.join(" · ", parts));
+        Object workloadName = w == null ? Message.of("explorer.setup.noWorkload") : w.label();
+        Object[] arguments = {
+            workloadName,
+            keyPattern.get().strip(),
+            shards.get(),
+            chunkSizeShortLabel(chunkSizeMegabytes.get()),
+            versionLabel(version.get()),
+            paceLabel(docsPerSecond.get()),
+            zonesLabel(sharding.get())
+        };
+        summary.set(
+                sharding.get().equals(ShardingSetup.NONE)
+                        ? Message.of("explorer.setup.summary", arguments)
+                        : Message.of("explorer.setup.summary.zones", arguments));
     }
 
     private void validate() {
-        String message = "";
-        String hint = "";
+        Message message = null;
+        Message hint = null;
         try {
             ShardKeyPattern key = ResolvedScenario.parseKey(keyPattern.get());
             WorkloadChoice w = workload.get();
@@ -177,31 +179,33 @@ public final class SetupViewModel {
                     }
                 }
                 if (!missing.isEmpty()) {
-                    message = "The " + w.label() + " documents have no field " + String.join(", ", missing)
-                            + "; they have " + String.join(", ", w.fields());
+                    message = Message.of(
+                            "explorer.setup.key.missingFields",
+                            w.label(),
+                            String.join(", ", missing),
+                            String.join(", ", w.fields()));
                 }
             }
-            if (message.isEmpty()) {
+            if (message == null) {
                 hint = describe(key);
             }
         } catch (IllegalArgumentException e) {
-            message = e.getMessage().replaceFirst("^keyPattern: ", "");
+            // MongoDB's own text, as the server would answer shardCollection
+            message = Message.of("explorer.setup.key.refused", e.getMessage().replaceFirst("^keyPattern: ", ""));
         }
         keyError.set(message);
         keyHint.set(hint);
-        valid.set(message.isEmpty() && shards.get() >= 1 && shards.get() <= Scenario.MAX_SHARDS);
+        valid.set(message == null && shards.get() >= 1 && shards.get() <= Scenario.MAX_SHARDS);
     }
 
-    private static String describe(ShardKeyPattern key) {
+    private static Message describe(ShardKeyPattern key) {
         if (key.hasHashedPrefix()) {
-            return "Hashed key: chunks cut the hash space; neighbouring values land on different chunks";
+            return Message.of("explorer.setup.key.hashed");
         }
         if (key.isHashed()) {
-            return "Compound key with a hashed field";
+            return Message.of("explorer.setup.key.compoundHashed");
         }
-        return key.arity() == 1
-                ? "Ranged key: chunks cut the key's values in order"
-                : "Compound ranged key: chunks cut the values in field order";
+        return Message.of(key.arity() == 1 ? "explorer.setup.key.ranged" : "explorer.setup.key.compoundRanged");
     }
 
     // ---- fields ----------------------------------------------------------------------------------
@@ -221,13 +225,13 @@ public final class SetupViewModel {
         return keyPattern;
     }
 
-    /** Why the key cannot be used (MongoDB's message, or a field the documents lack); empty when it can. */
-    public ReadOnlyStringProperty keyErrorProperty() {
+    /** Why the key cannot be used (MongoDB's message, or a field the documents lack); null when it can. */
+    public ReadOnlyObjectProperty<Message> keyErrorProperty() {
         return keyError.getReadOnlyProperty();
     }
 
-    /** What kind of key it is, when valid. */
-    public ReadOnlyStringProperty keyHintProperty() {
+    /** What kind of key it is, when valid; null otherwise. */
+    public ReadOnlyObjectProperty<Message> keyHintProperty() {
         return keyHint.getReadOnlyProperty();
     }
 
@@ -255,8 +259,8 @@ public final class SetupViewModel {
     }
 
     /** How a release reads in the picker: {@code "MongoDB 6.0"}, {@code "MongoDB 6.0.2"}. */
-    public String versionLabel(MongoVersion version) {
-        return "MongoDB " + version;
+    public Message versionLabel(MongoVersion version) {
+        return Message.of("explorer.setup.version", version.toString());
     }
 
     /** The maximum chunk size in MB; 0 for the version's default. */
@@ -265,17 +269,21 @@ public final class SetupViewModel {
     }
 
     /** How a chunk size reads in the menu: {@code "default (128 MB)"} or {@code "64 MB"}. */
-    public String chunkSizeLabel(int megabytes) {
+    public Message chunkSizeLabel(int megabytes) {
         if (megabytes == 0) {
-            return "default (" + ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024) + " MB)";
+            return Message.of(
+                    "explorer.setup.chunkSize.default",
+                    ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024));
         }
-        return megabytes + " MB";
+        return Message.of("explorer.setup.chunkSize", megabytes);
     }
 
     /** {@code 128 MB}: as {@link #chunkSizeLabel}, the default named by its size only (the closed picker). */
-    public String chunkSizeShortLabel(int megabytes) {
+    public Message chunkSizeShortLabel(int megabytes) {
         return megabytes == 0
-                ? ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024) + " MB"
+                ? Message.of(
+                        "explorer.setup.chunkSize",
+                        ReleaseRules.of(version.get()).defaultChunkSizeBytes() / (1024 * 1024))
                 : chunkSizeLabel(megabytes);
     }
 
@@ -301,13 +309,13 @@ public final class SetupViewModel {
      * The form in one line, as presenter mode shows it folded: {@code "monotonic · { counter: 1 } · 3 shards · 1 MB
      * chunks · MongoDB 8.0 · 2,000 docs/s"}, and the zones when set.
      */
-    public ReadOnlyStringProperty summaryProperty() {
+    public ReadOnlyObjectProperty<Message> summaryProperty() {
         return summary.getReadOnlyProperty();
     }
 
     /** How a pace reads in the menu: {@code "2,000 docs/s"}. */
-    public static String paceLabel(int docsPerSecond) {
-        return String.format(Locale.ROOT, "%,d docs/s", docsPerSecond);
+    public static Message paceLabel(int docsPerSecond) {
+        return Message.of("explorer.setup.pace", docsPerSecond);
     }
 
     /**
@@ -319,15 +327,22 @@ public final class SetupViewModel {
     }
 
     /** How the Zones button reads: {@code "Zones…"}, or what is set, e.g. {@code "Zones: EU, US"}. */
-    public static String zonesLabel(ShardingSetup setup) {
-        List<String> parts = new ArrayList<>(setup.zones());
+    public static Message zonesLabel(ShardingSetup setup) {
+        List<Object> parts = new ArrayList<>(setup.zones());
         if (setup.numInitialChunks() != 0) {
-            parts.add(setup.numInitialChunks() + " initial chunks");
+            parts.add(Message.of("explorer.setup.zones.initial", setup.numInitialChunks()));
         }
         if (setup.presplitHashedZones()) {
-            parts.add("presplit");
+            parts.add(Message.of("explorer.setup.zones.presplit"));
         }
-        return parts.isEmpty() ? "Zones…" : "Zones: " + String.join(", ", parts);
+        if (parts.isEmpty()) {
+            return Message.of("explorer.setup.zones");
+        }
+        Object list = parts.get(0);
+        for (Object next : parts.subList(1, parts.size())) {
+            list = Message.of("explorer.list", list, next);
+        }
+        return Message.of("explorer.setup.zones.set", list);
     }
 
     /**
@@ -457,7 +472,7 @@ public final class SetupViewModel {
      */
     public void chooseWorkload(WorkloadChoice choice) {
         workload.set(Objects.requireNonNull(choice, "choice"));
-        if (!keyError.get().isEmpty()) {
+        if (keyError.get() != null) {
             useSuggestedKey();
         }
     }

@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer.setup;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
 import javafx.application.Platform;
@@ -12,7 +13,6 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
@@ -36,18 +36,20 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
     private final GridPane grid = new GridPane();
 
     private final WindowPlacement placement;
+    private final UiText text;
 
     /** @param placement sizes the dialog to its form again as rows and messages come and go */
-    ZoneSetupDialog(ZoneSetupViewModel vm, Window owner, WindowPlacement placement) {
+    ZoneSetupDialog(ZoneSetupViewModel vm, Window owner, WindowPlacement placement, UiText text) {
         this.placement = placement;
+        this.text = text;
         this.vm = vm;
         initOwner(owner);
-        setTitle("Zones and initial chunks");
-        setHeaderText("Set before sh.shardCollection: zones for shards, zone ranges, and the initial-split options");
+        titleProperty().bind(text.text("explorer.zones.title"));
+        headerTextProperty().bind(text.text("explorer.zones.header"));
         getDialogPane().getStyleClass().addAll(ZONE_SETUP_DIALOG, SharedStyles.FORM_DIALOG);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
 
-        Label shards = new Label("Shards: " + String.join(", ", vm.shardIds()));
+        Label shards = text.label(new Label(), "explorer.zones.shards", String.join(", ", vm.shardIds()));
         shards.getStyleClass().add(Styles.TEXT_MUTED);
 
         grid.setId("zones-rows");
@@ -64,21 +66,20 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
                 }
             }
         });
-        Button add = new Button("Add range", new FontIcon(MaterialDesignP.PLUS));
+        Button add = text.label(new Button(null, new FontIcon(MaterialDesignP.PLUS)), "explorer.zones.add");
         add.setId("zones-add");
         add.setOnAction(e -> vm.addRow());
 
         TextField numInitialChunks = new TextField();
         numInitialChunks.setId("zones-num-initial-chunks");
-        numInitialChunks.setPromptText("default");
+        text.prompt(numInitialChunks, "explorer.zones.numInitialChunks.prompt");
         numInitialChunks.setPrefColumnCount(7);
         numInitialChunks.textProperty().bindBidirectional(vm.numInitialChunksProperty());
-        numInitialChunks.setTooltip(new Tooltip(
-                "shardCollection's numInitialChunks: a hashed key, before 7.2 " + "(accepted and ignored from 7.2)"));
+        numInitialChunks.setTooltip(text.tooltip("explorer.zones.numInitialChunks.tip"));
         CheckBox presplit = new CheckBox("presplitHashedZones");
         presplit.setId("zones-presplit");
         presplit.selectedProperty().bindBidirectional(vm.presplitHashedZonesProperty());
-        presplit.setTooltip(new Tooltip("Pre-split each zone range into hashed chunks on the zone's shards (4.4+)"));
+        presplit.setTooltip(text.tooltip("explorer.zones.presplit.tip"));
         HBox options = new HBox(8, new Label("numInitialChunks"), numInitialChunks, presplit);
         options.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
 
@@ -117,8 +118,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
     private void rebuildRows() {
         grid.getChildren().clear();
         if (vm.rows().isEmpty()) {
-            Label none = new Label("No zones: shardCollection lays the chunks out by its defaults. Add a range to "
-                    + "give a zone to shards and a key range.");
+            Label none = text.label(new Label(), "explorer.zones.none");
             none.setId("zones-none");
             none.getStyleClass().add(Styles.TEXT_MUTED);
             none.setWrapText(true);
@@ -126,7 +126,12 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
             grid.add(none, 0, 0, 5, 1);
             return;
         }
-        grid.addRow(0, caption("Zone"), caption("Shards"), caption("Min (inclusive)"), caption("Max (exclusive)"));
+        grid.addRow(
+                0,
+                caption("explorer.zones.zone"),
+                caption("explorer.zones.zoneShards"),
+                caption("explorer.zones.min"),
+                caption("explorer.zones.max"));
         for (int i = 0; i < vm.rows().size(); i++) {
             ZoneSetupViewModel.Row row = vm.rows().get(i);
             TextField zone = field("zones-row-" + i + "-zone", "EU", 6);
@@ -140,14 +145,14 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
             Button remove = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
             remove.setId("zones-row-" + i + "-remove");
             remove.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-            remove.setTooltip(new Tooltip("Remove this row"));
+            remove.setTooltip(text.tooltip("explorer.zones.remove"));
             remove.setOnAction(e -> vm.removeRow(row));
             grid.addRow(i + 1, zone, shards, min, max, remove);
         }
     }
 
-    private static Label caption(String text) {
-        Label l = new Label(text);
+    private Label caption(String key) {
+        Label l = text.label(new Label(), key);
         l.getStyleClass().add(SharedStyles.FIELD_LABEL);
         return l;
     }

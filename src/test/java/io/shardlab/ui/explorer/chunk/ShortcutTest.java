@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The side panel's shortcut list: a read-only layout lists only what works on it. */
 class ShortcutTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     @ParameterizedTest(name = "{0}: on the simulator {1}, on a read-only layout {2}")
     @CsvSource(delimiter = '|', textBlock = """
@@ -31,10 +35,10 @@ class ShortcutTest {
 
     @org.junit.jupiter.api.Test
     void the_hint_names_only_gestures_that_work_and_points_read_only_users_to_the_fork() {
-        String readOnly = Shortcut.howToPick(true);
+        String readOnly = ENGLISH.text(Shortcut.howToPick(true));
         assertFalse(readOnly.contains("Double-click") || readOnly.contains("drag"), readOnly);
         assertTrue(readOnly.contains("Fork into simulator"), readOnly);
-        assertTrue(Shortcut.howToPick(false).contains("Double-click on the line splits it"));
+        assertTrue(ENGLISH.text(Shortcut.howToPick(false)).contains("Double-click on the line splits it"));
     }
 
     private static boolean listed(boolean readOnly, String keys) {

@@ -20,6 +20,8 @@ import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +34,8 @@ import org.junit.jupiter.api.Test;
  * hand-moved clock, every published pair kept.
  */
 class ComparisonViewModelTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final FakeClock clock = new FakeClock();
@@ -218,7 +222,7 @@ class ComparisonViewModelTest {
         assertEquals(
                 "{ counter: 1 } vs { month: 1, user: 1 } · 20,000 vs 30,000 documents · monotonic vs "
                         + "compound-month-user documents · the same pace, in lockstep",
-                vm.differencesProperty().get());
+                ENGLISH.text(vm.differencesProperty().get()));
 
         // when ten chart windows pass
         for (int i = 0; i < 10; i++) {
@@ -263,7 +267,7 @@ class ComparisonViewModelTest {
                 vm.right().captionProperty().get());
         assertEquals(
                 "MongoDB 5.0 vs 8.0 · 1 MB vs default chunks · the same stream, in lockstep",
-                vm.differencesProperty().get());
+                ENGLISH.text(vm.differencesProperty().get()));
     }
 
     @Test

@@ -7,6 +7,8 @@ import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import org.bson.BsonInt32;
 import org.bson.BsonMinKey;
@@ -15,6 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** A chunk's card names its shard and says when that shard is draining (config.shards draining: true). */
 class ChunkDetailsTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private static final ShardKeyPattern KEY = ShardKeyPattern.parse("{ x: 1 }");
 
@@ -31,7 +35,7 @@ class ChunkDetailsTest {
         List<Shard> shards =
                 List.of(Shard.named("shard01"), Shard.named("shard02").withDraining(draining));
 
-        assertEquals(shown, new ChunkDetails(0, chunk, 5, 500, KEY).shardText(shards));
+        assertEquals(shown, ENGLISH.text(new ChunkDetails(0, chunk, 5, 500, KEY).shardText(shards)));
     }
 
     @ParameterizedTest(name = "a chunk [{0}, {1}) with zone EU on [0, 100): {2}")
@@ -52,7 +56,7 @@ class ChunkDetailsTest {
         List<io.shardlab.cluster.ZoneRange> zones = List.of(new io.shardlab.cluster.ZoneRange(
                 ShardKey.of(new BsonInt32(0)), ShardKey.of(new BsonInt32(100)), "EU"));
 
-        assertEquals(shown, new ChunkDetails(0, chunk, 5, 500, KEY).zoneText(zones));
+        assertEquals(shown, ENGLISH.text(new ChunkDetails(0, chunk, 5, 500, KEY).zoneText(zones)));
     }
 
     @ParameterizedTest(name = "jumbo {0}, oversized {1}, [0, 10) moving {2}: {3}")
@@ -86,6 +90,6 @@ class ChunkDetailsTest {
                         false))
                 : List.of();
 
-        assertEquals(shown, new ChunkDetails(0, chunk, 5, 500, KEY).stateText(oversized, inFlight));
+        assertEquals(shown, ENGLISH.text(new ChunkDetails(0, chunk, 5, 500, KEY).stateText(oversized, inFlight)));
     }
 }

@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.sim.SimulationCounters;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** How the transport bar words the routing table beside the data, and what a scenario's set-up did. */
 class PlaybackViewModelTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
@@ -20,8 +25,8 @@ class PlaybackViewModelTest {
             long chunks, long chunkBytes, long documents, long dataBytes, String sentence) {
         assertEquals(
                 sentence,
-                PlaybackViewModel.routingDetail(
-                        new ConfigDatabase.MetadataSize(chunks, chunkBytes, documents, dataBytes)));
+                ENGLISH.text(PlaybackViewModel.routingDetail(
+                        new ConfigDatabase.MetadataSize(chunks, chunkBytes, documents, dataBytes))));
     }
 
     @ParameterizedTest
@@ -35,6 +40,7 @@ class PlaybackViewModelTest {
     void the_set_up_s_splits_and_moves_are_said_apart_from_the_counters(long splits, long migrations, String sentence) {
         SimulationCounters atStart = new SimulationCounters(0, splits, migrations, migrations, 0, 0, 0);
 
-        assertEquals(sentence, PlaybackViewModel.setupText(atStart));
+        Message said = PlaybackViewModel.setupText(atStart);
+        assertEquals(sentence, said == null ? "" : ENGLISH.text(said));
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.StreamStep;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -16,6 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The setup form: its release picker (every release line, each with what changes in it) and what a lesson's scenario keeps when edited. */
 class SetupViewModelTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private final List<Scenario> launched = new ArrayList<>();
     private final SetupViewModel vm = new SetupViewModel(WorkloadRegistry.standard(), launched::add);
@@ -65,15 +69,15 @@ class SetupViewModelTest {
         assertTrue(
                 vm.versionSummary(MongoVersion.parse(version)).contains(words),
                 vm.versionSummary(MongoVersion.parse(version)));
-        assertEquals("MongoDB " + version, vm.versionLabel(MongoVersion.parse(version)));
+        assertEquals("MongoDB " + version, ENGLISH.text(vm.versionLabel(MongoVersion.parse(version))));
     }
 
     @Test
     void choosingAReleaseChangesTheDefaultChunkSizeItNames() {
         vm.versionProperty().set(MongoVersion.parse("5.1"));
-        assertEquals("default (64 MB)", vm.chunkSizeLabel(0));
+        assertEquals("default (64 MB)", ENGLISH.text(vm.chunkSizeLabel(0)));
         vm.versionProperty().set(MongoVersion.parse("5.2"));
-        assertEquals("default (128 MB)", vm.chunkSizeLabel(0));
+        assertEquals("default (128 MB)", ENGLISH.text(vm.chunkSizeLabel(0)));
     }
 
     @Test

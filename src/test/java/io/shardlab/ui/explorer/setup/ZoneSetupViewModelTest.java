@@ -9,6 +9,8 @@ import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** The Zones… form: rows of zone, shards and range, checked as MongoDB checks them, handed to the setup form. */
 class ZoneSetupViewModelTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private final List<Scenario> launched = new ArrayList<>();
     private final SetupViewModel setup = new SetupViewModel(WorkloadRegistry.standard(), launched::add);
@@ -59,7 +63,7 @@ class ZoneSetupViewModelTest {
         assertEquals(expected, setup.shardingProperty().get());
         assertEquals(1, launched.size(), "OK applies the setup form");
         assertEquals(expected, launched.get(0).sharding());
-        assertEquals("Zones: EU, US", SetupViewModel.zonesLabel(expected));
+        assertEquals("Zones: EU, US", ENGLISH.text(SetupViewModel.zonesLabel(expected)));
     }
 
     @ParameterizedTest(name = "{0}")
