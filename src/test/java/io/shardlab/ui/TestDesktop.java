@@ -1,5 +1,6 @@
 package io.shardlab.ui;
 
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
@@ -35,6 +36,11 @@ public final class TestDesktop {
     }
 
     private static ShardLabApp app(BackgroundTasks tasks, Supplier<List<Rectangle2D>> screens) {
-        return new ShardLabApp(tasks, MongosServer.InProcess::new, screens, problems -> RememberedWindows.inMemory());
+        return new ShardLabApp(
+                tasks,
+                MongosServer.InProcess::new,
+                DataFile::catalog,
+                screens,
+                problems -> RememberedWindows.inMemory());
     }
 }

@@ -3,7 +3,9 @@ package io.shardlab.ui.explorer.connections;
 import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ConnectionsState;
 import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Roster;
+import io.shardlab.session.Scenario;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -119,6 +121,32 @@ public final class ConnectionsViewModel {
                     error.set("");
                     note.set("Saved the cluster's layout and " + contents.describe() + " to " + file
                             + " (serve --data-file " + file.getFileName() + " carries on from it).");
+                    shown.set(true);
+                }),
+                failure -> uiThread.execute(() -> {
+                    error.set(failure);
+                    shown.set(true);
+                }));
+    }
+
+    /**
+     * File → Open cluster: the cluster data file {@code file} holds (its layout and documents) replaces the one on
+     * show ({@link ExplorerEngine#openCluster}); {@code opened} receives the scenario that now shows, on the UI
+     * thread, and the bar's note says what was read. A file that cannot be opened changes nothing: the bar's error
+     * names it and the problem.
+     *
+     * @param base the stream settings the opened collection keeps (the setup's)
+     */
+    public void openCluster(Path file, ResolvedScenario base, Consumer<Scenario> opened) {
+        Objects.requireNonNull(opened, "opened");
+        engine.openCluster(
+                file,
+                base,
+                (scenario, contents) -> uiThread.execute(() -> {
+                    opened.accept(scenario.scenario());
+                    error.set("");
+                    note.set("Opened " + file + ": its layout and " + contents.describe() + "; showing "
+                            + scenario.namespace() + ".");
                     shown.set(true);
                 }),
                 failure -> uiThread.execute(() -> {
