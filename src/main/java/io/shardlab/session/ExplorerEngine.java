@@ -582,7 +582,8 @@ public final class ExplorerEngine extends Playback {
     private ConnectionsState connectionsState(Optional<String> note) {
         List<ClientConnection> connections = server.connections();
         Roster roster = tally.sample(connections, nanoTime.getAsLong(), readOnly);
-        return ConnectionsState.accepting(server, network, connections, roster, note);
+        return ConnectionsState.accepting(
+                server, network, connections, roster, note, mongos().commands().memoryBudget());
     }
 
     /** On the simulation thread, while accepting: the roster goes to the screen. */

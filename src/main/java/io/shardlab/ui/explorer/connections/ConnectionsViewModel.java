@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer.connections;
 
+import io.shardlab.mongos.MemoryBudgetUse;
 import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ConnectionsState;
 import io.shardlab.session.ExplorerEngine;
@@ -55,6 +56,8 @@ public final class ConnectionsViewModel {
     // (the class board's) went silent once the wrapper was collected
     private final ObservableList<Roster.Client> readOnlyRoster = FXCollections.unmodifiableObservableList(roster);
     private final ReadOnlyStringWrapper rosterHeading = new ReadOnlyStringWrapper(this, "rosterHeading", "");
+    private final ReadOnlyStringWrapper memory = new ReadOnlyStringWrapper(this, "memory", "");
+    private final ReadOnlyBooleanWrapper memoryNearlyFull = new ReadOnlyBooleanWrapper(this, "memoryNearlyFull", false);
     /** The class's password while a class is accepted with one ({@link #startClass(Optional)}). */
     private Optional<String> classPassword = Optional.empty();
 
@@ -227,6 +230,8 @@ public final class ConnectionsViewModel {
             roster.setAll(rows);
         }
         rosterHeading.set(rosterHeading(state.roster()));
+        memory.set(state.memory().map(ConnectionsViewModel::memoryText).orElse(""));
+        memoryNearlyFull.set(state.memory().map(MemoryBudgetUse::nearlyFull).orElse(false));
         connectionString.set(state.connectionString().orElse(""));
         clients.set(clientsText(state));
         if (state.note().isPresent() || !state.accepting()) {
@@ -269,6 +274,21 @@ public final class ConnectionsViewModel {
 
     /** The word students replace with their name in a join string. */
     public static final String YOUR_NAME = "YOURNAME";
+
+    /**
+     * How full the memory budget of the clients' documents is, from the figures its refusal compares: {@code "Memory:
+     * 12 of 112 MB (10 %)"}; from 80 % it says that writes will be refused, and when full that they are.
+     */
+    static String memoryText(MemoryBudgetUse use) {
+        String figures = use.describe() + " (" + use.percent() + " %)";
+        if (use.full()) {
+            return "Memory full: " + figures + "; writes are refused until documents are deleted or dropped";
+        }
+        if (use.nearlyFull()) {
+            return "Memory nearly full: " + figures + "; writes past it are refused";
+        }
+        return "Memory: " + figures;
+    }
 
     /** "Roster: 3 clients" or "Roster: 3 clients · eyes on the projector (writes refused)". */
     static String rosterHeading(Roster roster) {
@@ -314,6 +334,16 @@ public final class ConnectionsViewModel {
     /** The roster's heading: how many clients, and whether their writes are refused. */
     public ReadOnlyStringProperty rosterHeadingProperty() {
         return rosterHeading.getReadOnlyProperty();
+    }
+
+    /** How full the memory budget of the clients' documents is, in one line; empty while not accepting. */
+    public ReadOnlyStringProperty memoryProperty() {
+        return memory.getReadOnlyProperty();
+    }
+
+    /** Whether the memory budget is nearly full or full ({@link MemoryBudgetUse#nearlyFull()}): the strip warns. */
+    public ReadOnlyBooleanProperty memoryNearlyFullProperty() {
+        return memoryNearlyFull.getReadOnlyProperty();
     }
 
     /** Whether connections are accepted. */
