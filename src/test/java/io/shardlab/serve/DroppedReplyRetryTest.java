@@ -19,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Retryable writes through a network that drops replies: the Node.js driver ({@value RealNodeDriver#VERSION}) writes
  * through {@link ReplyDroppingProxy}, which lets every 24th retryable write reach the mongos and be applied but drops
  * its reply and closes the connection. The driver retries each such write once on a new connection with the same
- * {@code lsid} and {@code txnNumber}, and the mongos answers the retry with the first reply (MongoDB's retryable
- * writes, {@code src/mongo/db/s/session_catalog_migration*} and {@code jstests/sharding/retryable_writes.js}): the
- * final count equals the writes the driver was told happened, none lost, none doubled.
+ * {@code lsid} and {@code txnNumber}, and the mongos answers the retry with the first reply and changes nothing
+ * ({@code io.shardlab.mongos.RetryableWrites}; MongoDB's {@code jstests/sharding/retryable_writes.js}): the final count equals the writes the driver was told happened, none lost, none doubled.
  */
 class DroppedReplyRetryTest {
 
