@@ -1,5 +1,6 @@
 package io.shardlab;
 
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.ui.ShardLabApp;
 import io.shardlab.ui.tasks.BackgroundTasks;
@@ -21,6 +22,6 @@ public final class DesktopApp extends ShardLabApp {
 
     /** @param tasks every background thread of the GUI comes from here and stops with {@link #stop()} */
     public DesktopApp(BackgroundTasks tasks) {
-        super(tasks, MongosServer.InProcess::new);
+        super(tasks, MongosServer.InProcess::new, DataFile::catalog);
     }
 }

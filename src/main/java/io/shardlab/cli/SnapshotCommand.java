@@ -21,7 +21,10 @@ import picocli.CommandLine.Spec;
  * {@code snapshot}: saves one collection's layout from a live cluster (or a dump, or rewound with
  * {@code --at}) as a ShardLab snapshot file, written atomically, with the balancer, per-shard data
  * and the collection's chunk changelog so it can be inspected and rewound offline. The file never
- * holds credentials.
+ * holds credentials. Of the data it keeps each shard's documents and bytes as the source reports them
+ * ({@code $shardedDataDistribution}, or {@code $collStats} before 6.0.3), a served cluster's included, not
+ * the documents themselves: a snapshot is the collection's config metadata, and the documents of a
+ * {@code serve} are what its {@code --data-file} (and the window's File → Save cluster) keeps.
  */
 @Command(
         name = "snapshot",

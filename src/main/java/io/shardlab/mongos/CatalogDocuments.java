@@ -44,6 +44,66 @@ public final class CatalogDocuments {
 
     /** The documents of {@code catalog}'s layout. */
     public static List<BsonDocument> of(ShardedCatalog catalog) {
+        return capture(catalog).documents();
+    }
+
+    /**
+     * {@code catalog}'s layout as it is now, as values: what a save takes between two commands (the catalog changes
+     * with the next one), leaving the documents' JSON to be written on another thread ({@link Captured#documents()}).
+     */
+    public static Captured capture(ShardedCatalog catalog) {
+        List<BsonDocument> head = head(catalog);
+        List<Captured.Collection> collections = new ArrayList<>();
+        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
+            collections.add(new Captured.Collection(
+                    c.namespace(), c.cluster().snapshot().cluster()));
+        }
+        return new Captured(head, collections, catalog.now(), catalog.config().version());
+    }
+
+    /**
+     * A catalog's layout taken between two commands: immutable, so its documents may be written on any thread.
+     *
+     * @param head the cluster document and one per database, written already (they are few and small)
+     * @param collections each sharded collection's layout, by namespace
+     * @param now the catalog's simulated time when it was taken, ms
+     * @param release the release the catalog simulates
+     */
+    public record Captured(List<BsonDocument> head, List<Collection> collections, long now, MongoVersion release) {
+
+        public Captured {
+            head = List.copyOf(head);
+            collections = List.copyOf(collections);
+        }
+
+        /** A sharded collection's layout. */
+        public record Collection(String namespace, ClusterSnapshot layout) {}
+
+        /** The namespace's documents: the head's, then one per sharded collection with its snapshot JSON. */
+        public List<BsonDocument> documents() {
+            List<BsonDocument> out = new ArrayList<>(head);
+            for (Collection c : collections) {
+                StringWriter json = new StringWriter();
+                try {
+                    SnapshotFile.write(
+                            json,
+                            new SnapshotFile.Contents(
+                                    c.layout(),
+                                    List.of(),
+                                    Instant.ofEpochMilli(now),
+                                    "ShardLab data file, simulated MongoDB " + release));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                out.add(new BsonDocument("_id", new BsonString("collection:" + c.namespace()))
+                        .append("snapshot", new BsonString(json.toString())));
+            }
+            return out;
+        }
+    }
+
+    /** The cluster document and one per database. */
+    private static List<BsonDocument> head(ShardedCatalog catalog) {
         List<BsonDocument> out = new ArrayList<>();
         SimulationConfig config = catalog.config();
         BsonArray shards = new BsonArray();
@@ -69,22 +129,6 @@ public final class CatalogDocuments {
             out.add(new BsonDocument("_id", new BsonString("database:" + db.name()))
                     .append("primary", new BsonString(db.primaryShard()))
                     .append("partitioned", BsonBoolean.valueOf(db.partitioned())));
-        }
-        for (ShardedCatalog.CollectionEntry c : catalog.collections().values()) {
-            StringWriter json = new StringWriter();
-            try {
-                SnapshotFile.write(
-                        json,
-                        new SnapshotFile.Contents(
-                                c.cluster().snapshot().cluster(),
-                                List.of(),
-                                Instant.ofEpochMilli(catalog.now()),
-                                "ShardLab data file, simulated MongoDB " + config.version()));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            out.add(new BsonDocument("_id", new BsonString("collection:" + c.namespace()))
-                    .append("snapshot", new BsonString(json.toString())));
         }
         return out;
     }

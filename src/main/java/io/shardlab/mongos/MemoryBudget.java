@@ -27,7 +27,7 @@ import org.bson.BsonString;
 final class MemoryBudget {
 
     /** The percentages whose crossing is announced. */
-    static final List<Integer> ANNOUNCED_PERCENTS = List.of(50, 80, 100);
+    static final List<Integer> ANNOUNCED_PERCENTS = List.of(50, MemoryBudgetUse.NEARLY_FULL_PERCENT, 100);
 
     /** WiredTiger's {@code WT_CACHE_FULL} return code and text ({@code wiredtiger_strerror}). */
     static final String CACHE_FULL = "-31807: WT_CACHE_FULL: operation would overflow cache";

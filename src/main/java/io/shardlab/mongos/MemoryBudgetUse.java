@@ -25,9 +25,35 @@ public record MemoryBudgetUse(long usedBytes, long budgetBytes) {
         return (int) Math.min(100, usedBytes * 100 / budgetBytes);
     }
 
+    /**
+     * Whether the use has reached the second announced step (80 %, {@code MemoryBudget.ANNOUNCED_PERCENTS}): the
+     * window warns from here, before writes are refused at 100 %.
+     */
+    public boolean nearlyFull() {
+        return percent() >= NEARLY_FULL_PERCENT;
+    }
+
+    /** Whether nothing more fits: writes are refused (ExceededMemoryLimit) until documents are deleted or dropped. */
+    public boolean full() {
+        return usedBytes >= budgetBytes;
+    }
+
+    /** The percentage from which the budget is {@link #nearlyFull()}. */
+    static final int NEARLY_FULL_PERCENT = 80;
+
     /** {@code "12 of 256 MB"}. */
     public String describe() {
-        return megabytes(usedBytes) + " of " + megabytes(budgetBytes) + " MB";
+        return usedMegabytes() + " of " + budgetMegabytes() + " MB";
+    }
+
+    /** The bytes used in MB: whole from 10 MB, else to one decimal ({@code "0.5"}, {@code "12"}). */
+    public String usedMegabytes() {
+        return megabytes(usedBytes);
+    }
+
+    /** The budget in MB, as {@link #usedMegabytes()}. */
+    public String budgetMegabytes() {
+        return megabytes(budgetBytes);
     }
 
     private static String megabytes(long bytes) {

@@ -14,7 +14,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -106,13 +105,13 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
         dataSize += sizeDelta;
     }
 
-    /** Hands each stored document's BSON bytes to {@code each}, in insertion order. */
-    synchronized void forEachEncoded(Consumer<byte[]> each) {
-        for (byte[] d : documents) {
-            if (d != null) {
-                each.accept(d);
-            }
-        }
+    /**
+     * The stored documents' BSON bytes as they are now, in insertion order, with a {@code null} at each free position:
+     * one array copy of the references (a document's array is never changed in place, an update stores a new one),
+     * so a reader may take its time with them on another thread while writes go on.
+     */
+    synchronized byte[][] encodedDocuments() {
+        return documents.toArray(new byte[0][]);
     }
 
     /** The heap the documents take as the memory budget counts it: their BSON bytes and {@link #KEPT_BYTES_PER_DOCUMENT} each. */

@@ -354,6 +354,7 @@ public final class MongosServer implements MongosEndpoint.Listener {
          *
          * @throws io.shardlab.files.FileException with one line naming the file and the problem
          */
+        @Override
         public DataFileContents restoreFrom(Path file) {
             return DataFile.restore(file, backend.commands());
         }

@@ -417,12 +417,13 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         return EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
     }
 
-    /** Hands each document of {@code database.collection} to {@code each} as its BSON bytes; nothing when it does not exist. */
-    void forEachDocument(String database, String collection, Consumer<byte[]> each) {
+    /**
+     * The documents of {@code database.collection} as their BSON bytes now, in insertion order, a {@code null} at each
+     * free position ({@link EncodedCollection#encodedDocuments}); none when it does not exist.
+     */
+    byte[][] encodedDocuments(String database, String collection) {
         MongoCollection<?> c = resolveDatabase(database).resolveCollection(collection, false);
-        if (c instanceof EncodedCollection encoded) {
-            encoded.forEachEncoded(each);
-        }
+        return c instanceof EncodedCollection encoded ? encoded.encodedDocuments() : new byte[0][];
     }
 
     @Override

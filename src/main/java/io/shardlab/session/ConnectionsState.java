@@ -1,5 +1,6 @@
 package io.shardlab.session;
 
+import io.shardlab.mongos.MemoryBudgetUse;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,6 +17,8 @@ import java.util.Optional;
  * @param roster the clients now, a row each
  * @param note one line about the port (e.g. the usual one was taken) or why accepting stopped
  * @param error one line saying why accepting could not start
+ * @param memory how full the memory budget of the clients' documents is while accepting (the figures the budget's
+ *     refusal compares), else empty
  */
 public record ConnectionsState(
         Optional<String> connectionString,
@@ -24,9 +27,11 @@ public record ConnectionsState(
         List<String> clients,
         Roster roster,
         Optional<String> note,
-        Optional<String> error) {
+        Optional<String> error,
+        Optional<MemoryBudgetUse> memory) {
 
     public ConnectionsState {
+        Objects.requireNonNull(memory, "memory");
         Objects.requireNonNull(connectionString, "connectionString");
         connectionStrings = List.copyOf(connectionStrings);
         clients = List.copyOf(clients);
@@ -41,7 +46,8 @@ public record ConnectionsState(
             boolean network,
             List<ClientConnection> connections,
             Roster roster,
-            Optional<String> note) {
+            Optional<String> note,
+            MemoryBudgetUse memory) {
         List<String> strings = listener.connectionStrings();
         return new ConnectionsState(
                 Optional.of(strings.get(0)),
@@ -50,19 +56,27 @@ public record ConnectionsState(
                 connections.stream().map(ClientConnection::label).sorted().toList(),
                 roster,
                 note,
-                Optional.empty());
+                Optional.empty(),
+                Optional.of(memory));
     }
 
     /** Not accepting; {@code note} says why, if there is something to say. */
     static ConnectionsState stopped(Optional<String> note) {
         return new ConnectionsState(
-                Optional.empty(), List.of(), false, List.of(), Roster.EMPTY, note, Optional.empty());
+                Optional.empty(), List.of(), false, List.of(), Roster.EMPTY, note, Optional.empty(), Optional.empty());
     }
 
     /** Accepting could not start, for the reason {@code message} gives in one line. */
     static ConnectionsState failed(String message) {
         return new ConnectionsState(
-                Optional.empty(), List.of(), false, List.of(), Roster.EMPTY, Optional.empty(), Optional.of(message));
+                Optional.empty(),
+                List.of(),
+                false,
+                List.of(),
+                Roster.EMPTY,
+                Optional.empty(),
+                Optional.of(message),
+                Optional.empty());
     }
 
     /** Whether connections are accepted. */

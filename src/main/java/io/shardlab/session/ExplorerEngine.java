@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -45,6 +46,7 @@ public final class ExplorerEngine extends Playback {
 
     private final Consumer<EngineState> toScreen;
     private final MongosEndpoint.Factory endpoints;
+    private final DataFileReader dataFiles;
     private final LongSupplier nanoTime;
     /** Where the Shell panel's and the clients' commands wait for the simulation thread. */
     private final SimulationThreadLane lane;
@@ -54,6 +56,8 @@ public final class ExplorerEngine extends Playback {
     private ResolvedScenario scenario;
     /** The layout the current session was forked from, or null for a scenario built from scratch. */
     private LayoutFork forked;
+    /** The data file the current session was opened from (File → Open cluster), or null. */
+    private Path opened;
 
     private PreparedStream prepared;
     /** The scenario's collection and the others of its catalog, and the one on show; null without a session. */
@@ -96,6 +100,7 @@ public final class ExplorerEngine extends Playback {
      *     not wait for the screen: its frames are coalesced, {@link SimulationThreadLane})
      * @param describeFailure the one line a task that dies shows as the scenario's error
      * @param endpoints makes the mongos over the session's cluster (serve's, wired by the application)
+     * @param dataFiles reads the layout of a data file File → Open cluster opens (serve's, wired by the application)
      */
     public ExplorerEngine(
             SimulationThread thread,
@@ -103,10 +108,12 @@ public final class ExplorerEngine extends Playback {
             Consumer<EngineState> publish,
             BooleanSupplier screenBehind,
             Function<Throwable, String> describeFailure,
-            MongosEndpoint.Factory endpoints) {
+            MongosEndpoint.Factory endpoints,
+            DataFileReader dataFiles) {
         super(thread, nanoTime, screenBehind, describeFailure);
         this.toScreen = Objects.requireNonNull(publish, "publish");
         this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+        this.dataFiles = Objects.requireNonNull(dataFiles, "dataFiles");
         this.nanoTime = nanoTime;
         this.lane = new SimulationThreadLane(this::submit, this::accountClientCommand);
     }
@@ -128,20 +135,13 @@ public final class ExplorerEngine extends Playback {
     }
 
     private void start(ResolvedScenario resolved, LayoutFork fork) {
-        stopTicking();
-        if (server != null) {
-            // the clients' collection was this session's cluster: they would write to a cluster no longer shown
-            stopServing(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
-        }
-        session = null;
-        collections = null;
-        catalog = null;
-        mongos = null;
+        leaveSession();
         filter = resolved.filter().map(BsonDocument::clone);
         // a reset loads the same scenario again: its stream, read before, is reused
         PreparedStream reuse = resolved == scenario ? prepared : null;
         scenario = resolved;
         forked = fork;
+        opened = null;
         prepared = null;
         toScreen.accept(new EngineState.Loading(resolved.scenario()));
         try {
@@ -153,6 +153,81 @@ public final class ExplorerEngine extends Playback {
             return;
         }
         collections = new CollectionsOnShow(resolved, session);
+        publish();
+    }
+
+    /** On the simulation thread: play stops, the clients are sent away, and the session and its mongos go. */
+    private void leaveSession() {
+        stopTicking();
+        if (server != null) {
+            // the clients' collection was this session's cluster: they would write to a cluster no longer shown
+            stopServing(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
+        }
+        session = null;
+        collections = null;
+        catalog = null;
+        mongos = null;
+    }
+
+    /**
+     * File → Open cluster: the cluster data file {@code file} holds ({@code serve --data-file}, File → Save cluster
+     * with its documents) in place of the one on show: its layout, and its documents in their chunks and in the
+     * mongos the Shell panel and clients reach. The first of its sharded collections (by namespace) shows, the
+     * others are in the collection picker; nothing streams (Play runs the clock: balancer rounds, migrations). The
+     * file is read in full before anything changes: a damaged file, one whose documents do not fit the memory budget,
+     * or one without a sharded collection leaves the cluster on show as it was.
+     *
+     * @param base the stream settings kept for the opened collection (its pace and workload): the setup's
+     * @param done receives the scenario that now shows and what the file held, on the simulation thread
+     * @param failed receives one line naming the file and the problem, on the simulation thread
+     */
+    public void openCluster(
+            Path file,
+            ResolvedScenario base,
+            BiConsumer<ResolvedScenario, DataFileContents> done,
+            Consumer<String> failed) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(done, "done");
+        Objects.requireNonNull(failed, "failed");
+        submit(() -> open(file, base, done, failed));
+    }
+
+    private void open(
+            Path file,
+            ResolvedScenario base,
+            BiConsumer<ResolvedScenario, DataFileContents> done,
+            Consumer<String> failed) {
+        ShardedCatalog read;
+        MongosEndpoint endpoint;
+        DataFileContents contents;
+        ResolvedScenario shown;
+        try {
+            read = dataFiles.catalog(file);
+            ShardedCatalog.CollectionEntry first = read.collections().values().stream()
+                    .findFirst()
+                    .orElseThrow(() -> new FileException(file + ": holds no sharded collection for the explorer "
+                            + "to show (serve --data-file " + file.getFileName() + " serves it)"));
+            shown = base.forOpenedCollection(read, first);
+            endpoint = openEndpoint(read);
+            contents = endpoint.restoreFrom(file);
+        } catch (IllegalArgumentException e) { // FileException among them
+            failed.accept("Cannot open the cluster: " + e.getMessage());
+            return;
+        }
+        leaveSession();
+        scenario = shown;
+        forked = null;
+        opened = file;
+        prepared = null;
+        filter = Optional.empty();
+        catalog = read;
+        mongos = endpoint;
+        session = ExplorerSession.opened(
+                shown, read.collections().get(shown.namespace()).cluster());
+        collections = new CollectionsOnShow(shown, session);
+        collections.follow(read);
+        done.accept(shown, contents);
         publish();
     }
 
@@ -187,10 +262,15 @@ public final class ExplorerEngine extends Playback {
         }
     }
 
-    /** Loads the current scenario (or forked layout) again: a fresh cluster, the stream at its start. */
+    /**
+     * Loads the current scenario (or forked layout) again: a fresh cluster, the stream at its start; a cluster opened
+     * from a data file is read from it again.
+     */
     @Override
     void reload() {
-        if (scenario != null) {
+        if (opened != null) {
+            open(opened, scenario, (shown, contents) -> {}, this::failed);
+        } else if (scenario != null) {
             start(scenario, forked);
         }
     }
@@ -502,7 +582,8 @@ public final class ExplorerEngine extends Playback {
     private ConnectionsState connectionsState(Optional<String> note) {
         List<ClientConnection> connections = server.connections();
         Roster roster = tally.sample(connections, nanoTime.getAsLong(), readOnly);
-        return ConnectionsState.accepting(server, network, connections, roster, note);
+        return ConnectionsState.accepting(
+                server, network, connections, roster, note, mongos().commands().memoryBudget());
     }
 
     /** On the simulation thread, while accepting: the roster goes to the screen. */
@@ -539,15 +620,19 @@ public final class ExplorerEngine extends Playback {
     /** On the simulation thread: the session's mongos, made once per session. */
     private MongosEndpoint mongos() {
         if (mongos == null) {
-            mongos = endpoints.open(
-                    catalog(),
-                    "localhost:" + DEFAULT_PORT,
-                    serveMemoryBudgetBytes(Runtime.getRuntime().maxMemory()),
-                    SERVE_MAX_CLIENTS,
-                    line -> reportClients(),
-                    lane);
+            mongos = openEndpoint(catalog());
         }
         return mongos;
+    }
+
+    private MongosEndpoint openEndpoint(ShardedCatalog over) {
+        return endpoints.open(
+                over,
+                "localhost:" + DEFAULT_PORT,
+                serveMemoryBudgetBytes(Runtime.getRuntime().maxMemory()),
+                SERVE_MAX_CLIENTS,
+                line -> reportClients(),
+                lane);
     }
 
     /**

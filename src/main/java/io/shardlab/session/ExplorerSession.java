@@ -315,6 +315,23 @@ public final class ExplorerSession {
     }
 
     /**
+     * A session over a sharded collection of a cluster read from a data file (File → Open cluster): no stream (the
+     * file's documents are in its chunks already), charts in windows of the scenario's length, the clients' and the
+     * Shell panel's writes drawn as they land. The cluster belongs to the catalog read with it; undo stops at the
+     * layout as opened.
+     *
+     * @param collection the collection as a scenario ({@link ResolvedScenario#forOpenedCollection})
+     */
+    public static ExplorerSession opened(ResolvedScenario collection, SimulatedCluster cluster) {
+        PreparedStream stream = PreparedStream.without(
+                PreparedInserts.none(collection.key(), "a data file's documents"),
+                cluster.snapshot().cluster().chunks());
+        long window = windowMillis(
+                collection.scenario().documents(), collection.scenario().docsPerSecond());
+        return new ExplorerSession(collection, cluster, stream, window, List.of(), null);
+    }
+
+    /**
      * The charts' window length: about {@link #TARGET_WINDOWS} windows over the whole stream, rounded
      * up to 1, 2 or 5 times a power of ten, at least 100 ms (one insert step).
      */

@@ -40,6 +40,15 @@ public interface MongosEndpoint {
     DataFileContents saveTo(Path file);
 
     /**
+     * Stores the documents of data file {@code file}, whose layout this endpoint's catalog was made from ({@link
+     * DataFileReader#catalog}): each lands in its chunk as a client's insert would, within the memory budget.
+     *
+     * @throws io.shardlab.files.FileException with one line naming the file and the problem (a damaged archive, more
+     *     documents than the memory budget holds)
+     */
+    DataFileContents restoreFrom(Path file);
+
+    /**
      * Starts listening as this mongos: the clients see the documents it holds and what the process wrote
      * through {@link #commands()} before, and the process sees theirs. It has no clock of its own: whoever
      * plays the cluster moves its time. Closing the listener leaves the endpoint and its documents as they are.

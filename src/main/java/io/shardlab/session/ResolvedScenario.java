@@ -5,6 +5,8 @@ import io.shardlab.bson.BsonParseException;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.ShardingSetup;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.Query;
 import io.shardlab.workload.QueryMix;
@@ -165,6 +167,36 @@ public record ResolvedScenario(
         Scenario s =
                 scenario.withNamespace(namespace).withKeyPattern(key.toString()).withSplitPoints(List.of());
         return new ResolvedScenario(s, key, source, settings, List.of(), Optional.empty());
+    }
+
+    /**
+     * A sharded collection of a cluster read from a data file (File → Open cluster) as a scenario: {@code catalog}'s
+     * release, shard count and chunk size (the release's default when it is not a whole number of MB up to {@value
+     * Scenario#MAX_CHUNK_SIZE_MEGABYTES}), {@code collection}'s namespace and key, this one's workload and pace, and no
+     * split points, filter, steps or zones of its own (the cluster holds its zones).
+     *
+     * @throws IllegalArgumentException with one line when the explorer cannot draw it (more than {@value
+     *     Scenario#MAX_SHARDS} shards)
+     */
+    public ResolvedScenario forOpenedCollection(ShardedCatalog catalog, ShardedCatalog.CollectionEntry collection) {
+        int shards = catalog.shards().size();
+        if (shards > Scenario.MAX_SHARDS) {
+            throw new IllegalArgumentException(collection.namespace() + " is on " + shards
+                    + " shards; the explorer draws at most " + Scenario.MAX_SHARDS);
+        }
+        long megabyte = 1024L * 1024L;
+        long chunkBytes = catalog.config().maxChunkSizeBytes();
+        int chunkMegabytes = chunkBytes % megabyte == 0 && chunkBytes / megabyte <= Scenario.MAX_CHUNK_SIZE_MEGABYTES
+                ? (int) (chunkBytes / megabyte)
+                : 0;
+        Scenario cluster = scenario.withVersion(catalog.config().version())
+                .withShards(shards)
+                .withChunkSizeMegabytes(chunkMegabytes)
+                .withSteps(List.of())
+                .withSharding(ShardingSetup.NONE)
+                .withQueryFilter(null);
+        return new ResolvedScenario(cluster, key, source, settings, List.of(), Optional.empty())
+                .forCollection(collection.namespace(), collection.cluster().shardKey());
     }
 
     /** The namespace. */

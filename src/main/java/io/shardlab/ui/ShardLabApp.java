@@ -6,6 +6,7 @@ import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
+import io.shardlab.session.DataFileReader;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
@@ -121,6 +122,7 @@ public class ShardLabApp extends Application {
 
     private final BackgroundTasks tasks;
     private final MongosEndpoint.Factory mongos;
+    private final DataFileReader dataFiles;
     private final Supplier<List<Rectangle2D>> screens;
     private final Function<Consumer<Message>, RememberedWindows> rememberedWindows;
     private final Function<Consumer<Message>, RememberedLanguage> rememberedLanguage;
@@ -142,11 +144,13 @@ public class ShardLabApp extends Application {
      * @param tasks every background thread of the GUI comes from here and stops with {@link #stop()}
      * @param mongos makes the mongos over the explorer's cluster, which the Shell panel drives and clients reach
      *     through Simulation → Accept connections
+     * @param dataFiles reads the layout of the data files File → Open cluster opens
      */
-    protected ShardLabApp(BackgroundTasks tasks, MongosEndpoint.Factory mongos) {
+    protected ShardLabApp(BackgroundTasks tasks, MongosEndpoint.Factory mongos, DataFileReader dataFiles) {
         this(
                 tasks,
                 mongos,
+                dataFiles,
                 WindowPlacement::screensOfThisDesktop,
                 problems -> RememberedWindows.inFile(RememberedWindows.fileOfThisUser(), problems),
                 problems ->
@@ -163,11 +167,13 @@ public class ShardLabApp extends Application {
     ShardLabApp(
             BackgroundTasks tasks,
             MongosEndpoint.Factory mongos,
+            DataFileReader dataFiles,
             Supplier<List<Rectangle2D>> screens,
             Function<Consumer<Message>, RememberedWindows> rememberedWindows,
             Function<Consumer<Message>, RememberedLanguage> rememberedLanguage) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
         this.mongos = Objects.requireNonNull(mongos, "mongos");
+        this.dataFiles = Objects.requireNonNull(dataFiles, "dataFiles");
         this.screens = Objects.requireNonNull(screens, "screens");
         this.rememberedWindows = Objects.requireNonNull(rememberedWindows, "rememberedWindows");
         this.rememberedLanguage = Objects.requireNonNull(rememberedLanguage, "rememberedLanguage");
@@ -219,7 +225,8 @@ public class ShardLabApp extends Application {
                     MongosEndpoint endpoint = mongos.open(catalog, host, budget, clients, log, lane);
                     endpoint.commands().observe(journal);
                     return endpoint;
-                });
+                },
+                dataFiles);
         explorer = new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
@@ -316,6 +323,8 @@ public class ShardLabApp extends Application {
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // File → Save cluster with its documents…: what the class wrote, for serve --data-file to carry on from
         mainView.addFileItem(saveClusterItem(stage));
+        // File → Open cluster…: a data file saved here or by serve --data-file, documents included
+        mainView.addFileItem(openClusterItem(stage));
         // Tools → Shard key advisor… (io.shardlab.ui.advisor), in a window of its own
         AdvisorWindow advisor =
                 new AdvisorWindow(text, appearance, placement, viewModel.darkProperty(), icons, tasks, work);
@@ -365,16 +374,34 @@ public class ShardLabApp extends Application {
         item.setId("menu-save-cluster");
         item.disableProperty().bind(explorer.numberLine().pictureProperty().isNull());
         item.setOnAction(e -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(text.now("window.saveCluster.title"));
+            FileChooser chooser = dataFileChooser("window.saveCluster.title");
             chooser.setInitialFileName("cluster.data");
-            chooser.getExtensionFilters()
-                    .add(new FileChooser.ExtensionFilter(text.now("window.saveCluster.filter"), "*.data"));
             Optional.ofNullable(chooser.showSaveDialog(stage))
                     .map(File::toPath)
                     .ifPresent(explorer.connections()::saveCluster);
         });
         return item;
+    }
+
+    private MenuItem openClusterItem(Stage stage) {
+        MenuItem item = text.label(new MenuItem(), "window.menu.openCluster");
+        item.setId("menu-open-cluster");
+        item.setOnAction(e -> Optional.ofNullable(
+                        dataFileChooser("window.openCluster.title").showOpenDialog(stage))
+                .map(File::toPath)
+                .ifPresent(explorer::openCluster));
+        return item;
+    }
+
+    /** The chooser of ShardLab's data files ({@code serve --data-file}), for saving and opening alike. */
+    private FileChooser dataFileChooser(String titleKey) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(text.now(titleKey));
+        chooser.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter(text.now("window.saveCluster.filter"), "*.data"),
+                        new FileChooser.ExtensionFilter(text.now("window.dataFile.any"), "*"));
+        return chooser;
     }
 
     private MenuItem exportItem(Stage stage, Appearance appearance, MainViewModel viewModel) {

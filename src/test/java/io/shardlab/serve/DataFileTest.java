@@ -47,6 +47,52 @@ class DataFileTest {
     }
 
     @Test
+    void documents_deleted_or_replaced_before_the_save_are_kept_as_they_were_then() {
+        // given 10 notes, 3 deleted (their positions free) and one replaced, and a note inserted into a freed position
+        MongosServer.InProcess before =
+                mongos(new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01", "shard02")));
+        MongosCommands c = before.commands();
+        StringBuilder notes = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            notes.append(i == 0 ? "" : ", ")
+                    .append("{_id: ")
+                    .append(i)
+                    .append(", text: 'note ")
+                    .append(i)
+                    .append("'}");
+        }
+        run(c, "alice", "{insert: 'notes', documents: [" + notes + "]}");
+        run(c, "alice", "{delete: 'notes', deletes: [{q: {_id: {$in: [2, 5, 7]}}, limit: 0}]}");
+        run(c, "alice", "{update: 'notes', updates: [{q: {_id: 3}, u: {_id: 3, text: 'rewritten'}}]}");
+        run(c, "alice", "{insert: 'notes', documents: [{_id: 10, text: 'late'}]}");
+        Path file = folder.resolve("notes.data");
+
+        // when it is saved and loaded
+        DataFileContents saved = before.saveTo(file);
+        MongosServer.InProcess after = mongos(DataFile.catalog(file));
+        after.restoreFrom(file);
+
+        // then the file holds the 8 documents as they were, and nothing deleted
+        assertEquals(new DataFileContents(8, 1), saved);
+        BsonDocument found = run(after.commands(), "alice", "{find: 'notes', filter: {}, sort: {_id: 1}}");
+        List<String> texts = found.getDocument("cursor").getArray("firstBatch").stream()
+                .map(d -> d.asDocument().getNumber("_id").intValue() + " "
+                        + d.asDocument().getString("text").getValue())
+                .toList();
+        assertEquals(
+                List.of(
+                        "0 note 0",
+                        "1 note 1",
+                        "3 rewritten",
+                        "4 note 4",
+                        "6 note 6",
+                        "8 note 8",
+                        "9 note 9",
+                        "10 late"),
+                texts);
+    }
+
+    @Test
     void a_saved_cluster_loads_with_its_documents_indexes_and_layout() {
         MongosServer.InProcess before = mongos(new ShardedCatalog(
                 SimulationConfig.of(MongoVersion.V7_0).withSeed(5), List.of("shard01", "shard02", "shard03")));

@@ -1,5 +1,6 @@
 package io.shardlab.session;
 
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.ui.BackgroundFailure;
 import java.util.function.BooleanSupplier;
@@ -28,7 +29,13 @@ public final class AppWiring {
             Consumer<EngineState> publish,
             BooleanSupplier screenBehind) {
         return new ExplorerEngine(
-                thread, nanoTime, publish, screenBehind, BackgroundFailure::describe, MongosServer.InProcess::new);
+                thread,
+                nanoTime,
+                publish,
+                screenBehind,
+                BackgroundFailure::describe,
+                MongosServer.InProcess::new,
+                DataFile::catalog);
     }
 
     /** The comparison's engine. */

@@ -1,5 +1,6 @@
 package io.shardlab.ui;
 
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.text.Language;
 import io.shardlab.ui.tasks.BackgroundTasks;
@@ -41,6 +42,7 @@ public final class TestDesktop {
         return new ShardLabApp(
                 tasks,
                 MongosServer.InProcess::new,
+                DataFile::catalog,
                 screens,
                 problems -> RememberedWindows.inMemory(),
                 problems -> RememberedLanguage.inMemory(Language.ENGLISH));

@@ -8,6 +8,7 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
@@ -251,7 +252,8 @@ public final class ExplorerBenchmark {
                     },
                     mailbox::pending,
                     BackgroundFailure::describe,
-                    MongosServer.InProcess::new);
+                    MongosServer.InProcess::new,
+                    DataFile::catalog);
             SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
             java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
             pulses = new AnimationTimer() {

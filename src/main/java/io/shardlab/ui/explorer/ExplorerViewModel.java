@@ -24,6 +24,7 @@ import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.ui.explorer.setup.SetupViewModel;
 import io.shardlab.workload.WorkloadRegistry;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -282,6 +283,26 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         loadError.set("");
         phase.set(Phase.LOADING);
         engine.fork(resolved, fork);
+    }
+
+    /**
+     * File → Open cluster: the cluster a data file holds ({@code serve --data-file}, File → Save cluster with its
+     * documents), its layout and documents, replaces the one on show; the setup form then shows its first sharded
+     * collection and key, with the setup's workload and pace. The outcome shows in the connections bar
+     * ({@link ConnectionsViewModel#openCluster}); a file that cannot be opened changes nothing.
+     */
+    public void openCluster(Path file) {
+        Objects.requireNonNull(file, "file");
+        ResolvedScenario base = ResolvedScenario.of(setup.stream(), workloads);
+        connections.openCluster(file, base, scenario -> {
+            closeComparison();
+            leaveLayout();
+            numberLine.sizesUnknown(false);
+            shownChunks = null;
+            setup.fill(scenario);
+            query.reset(scenario.queryFilter());
+            loadError.set("");
+        });
     }
 
     /** Takes the engine's newest state; call on the JavaFX thread. */

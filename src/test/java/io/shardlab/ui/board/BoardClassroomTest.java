@@ -12,6 +12,7 @@ import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
 import io.shardlab.exercise.ResultsCsv;
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
@@ -83,7 +84,13 @@ class BoardClassroomTest {
             return endpoint;
         };
         ExplorerEngine engine = new ExplorerEngine(
-                thread, System::nanoTime, mailbox::offer, mailbox::pending, BackgroundFailure::describe, observed);
+                thread,
+                System::nanoTime,
+                mailbox::offer,
+                mailbox::pending,
+                BackgroundFailure::describe,
+                observed,
+                DataFile::catalog);
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         // port 0: a test must not take the port a developer's mongos or serve may be using
         explorer = new ExplorerViewModel(

@@ -6,6 +6,7 @@ import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.CommandLayer;
 import io.shardlab.session.ExecutorSimulationThread;
@@ -78,7 +79,13 @@ class BoardUnderLoad {
             return endpoint;
         };
         engine = new ExplorerEngine(
-                thread, System::nanoTime, state -> {}, () -> false, BackgroundFailure::describe, observed);
+                thread,
+                System::nanoTime,
+                state -> {},
+                () -> false,
+                BackgroundFailure::describe,
+                observed,
+                DataFile::catalog);
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1), WorkloadRegistry.standard()));
         List<Exercise> exercises = ExerciseCatalog.load().exercises();

@@ -7,6 +7,7 @@ import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
+import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
@@ -70,7 +71,13 @@ class BoardViewTest {
             return endpoint;
         };
         engine = new ExplorerEngine(
-                thread, System::nanoTime, published::add, () -> false, BackgroundFailure::describe, observed);
+                thread,
+                System::nanoTime,
+                published::add,
+                () -> false,
+                BackgroundFailure::describe,
+                observed,
+                DataFile::catalog);
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1), WorkloadRegistry.standard()));
         board = new BoardViewModel(

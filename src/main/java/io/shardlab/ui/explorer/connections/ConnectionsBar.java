@@ -96,7 +96,17 @@ public final class ConnectionsBar {
         error.textProperty().bind(vm.errorProperty());
         error.getStyleClass().add(Styles.DANGER);
         error.setMinWidth(0);
-        for (Region onlyWhileAccepting : new Region[] {heading, uri, copy, clients}) {
+        Label memory = new Label();
+        memory.setId("connections-memory");
+        memory.textProperty().bind(text.text(vm.memoryProperty()));
+        memory.setTooltip(text.tooltip("explorer.memory.tip"));
+        memory.setMinWidth(Region.USE_PREF_SIZE);
+        vm.memoryNearlyFullProperty().addListener((obs, was, now) -> {
+            memory.getStyleClass().removeAll(Styles.TEXT_MUTED, Styles.WARNING);
+            memory.getStyleClass().add(now ? Styles.WARNING : Styles.TEXT_MUTED);
+        });
+        memory.getStyleClass().add(Styles.TEXT_MUTED);
+        for (Region onlyWhileAccepting : new Region[] {heading, uri, copy, clients, memory}) {
             onlyWhileAccepting.visibleProperty().bind(vm.acceptingProperty());
             onlyWhileAccepting.managedProperty().bind(onlyWhileAccepting.visibleProperty());
         }
@@ -144,7 +154,7 @@ public final class ConnectionsBar {
             classOnly.managedProperty().bind(classOnly.visibleProperty());
             classOnly.setMinWidth(Region.USE_PREF_SIZE);
         }
-        HBox strip = new HBox(8, heading, uri, copy, clients, note, error, spacer, join, eyes, stop, dismiss);
+        HBox strip = new HBox(8, heading, uri, copy, clients, memory, note, error, spacer, join, eyes, stop, dismiss);
         strip.setAlignment(Pos.CENTER_LEFT);
         root = new VBox(4, strip, roster());
         root.setId("connections-bar");

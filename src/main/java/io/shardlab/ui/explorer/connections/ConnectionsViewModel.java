@@ -1,9 +1,12 @@
 package io.shardlab.ui.explorer.connections;
 
+import io.shardlab.mongos.MemoryBudgetUse;
 import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.ConnectionsState;
 import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Roster;
+import io.shardlab.session.Scenario;
 import io.shardlab.text.Message;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +59,8 @@ public final class ConnectionsViewModel {
     // (the class board's) went silent once the wrapper was collected
     private final ObservableList<Roster.Client> readOnlyRoster = FXCollections.unmodifiableObservableList(roster);
     private final ReadOnlyObjectWrapper<Message> rosterHeading = new ReadOnlyObjectWrapper<>(this, "rosterHeading");
+    private final ReadOnlyObjectWrapper<Message> memory = new ReadOnlyObjectWrapper<>(this, "memory");
+    private final ReadOnlyBooleanWrapper memoryNearlyFull = new ReadOnlyBooleanWrapper(this, "memoryNearlyFull", false);
     /** The class's password while a class is accepted with one ({@link #startClass(Optional)}). */
     private Optional<String> classPassword = Optional.empty();
 
@@ -122,6 +127,32 @@ public final class ConnectionsViewModel {
                     error.set("");
                     note.set("Saved the cluster's layout and " + contents.describe() + " to " + file
                             + " (serve --data-file " + file.getFileName() + " carries on from it).");
+                    shown.set(true);
+                }),
+                failure -> uiThread.execute(() -> {
+                    error.set(failure);
+                    shown.set(true);
+                }));
+    }
+
+    /**
+     * File → Open cluster: the cluster data file {@code file} holds (its layout and documents) replaces the one on
+     * show ({@link ExplorerEngine#openCluster}); {@code opened} receives the scenario that now shows, on the UI
+     * thread, and the bar's note says what was read. A file that cannot be opened changes nothing: the bar's error
+     * names it and the problem.
+     *
+     * @param base the stream settings the opened collection keeps (the setup's)
+     */
+    public void openCluster(Path file, ResolvedScenario base, Consumer<Scenario> opened) {
+        Objects.requireNonNull(opened, "opened");
+        engine.openCluster(
+                file,
+                base,
+                (scenario, contents) -> uiThread.execute(() -> {
+                    opened.accept(scenario.scenario());
+                    error.set("");
+                    note.set("Opened " + file + ": its layout and " + contents.describe() + "; showing "
+                            + scenario.namespace() + ".");
                     shown.set(true);
                 }),
                 failure -> uiThread.execute(() -> {
@@ -202,6 +233,8 @@ public final class ConnectionsViewModel {
             roster.setAll(rows);
         }
         rosterHeading.set(rosterHeading(state.roster()));
+        memory.set(state.memory().map(ConnectionsViewModel::memoryText).orElse(null));
+        memoryNearlyFull.set(state.memory().map(MemoryBudgetUse::nearlyFull).orElse(false));
         connectionString.set(state.connectionString().orElse(""));
         clients.set(clientsText(state));
         if (state.note().isPresent() || !state.accepting()) {
@@ -244,6 +277,17 @@ public final class ConnectionsViewModel {
 
     /** The word students replace with their name in a join string. */
     public static final String YOUR_NAME = "YOURNAME";
+
+    /**
+     * How full the memory budget of the clients' documents is, from the figures its refusal compares: {@code "Memory:
+     * 12 of 112 MB (10 %)"}; from 80 % it says that writes will be refused, and when full that they are.
+     */
+    static Message memoryText(MemoryBudgetUse use) {
+        String key = use.full()
+                ? "explorer.memory.full"
+                : use.nearlyFull() ? "explorer.memory.nearly-full" : "explorer.memory";
+        return Message.of(key, use.usedMegabytes(), use.budgetMegabytes(), use.percent());
+    }
 
     /** "Roster: 3 clients" or "Roster: 3 clients · eyes on the projector (writes refused)". */
     static Message rosterHeading(Roster roster) {
@@ -289,6 +333,16 @@ public final class ConnectionsViewModel {
     /** The roster's heading: how many clients, and whether their writes are refused. */
     public ReadOnlyObjectProperty<Message> rosterHeadingProperty() {
         return rosterHeading.getReadOnlyProperty();
+    }
+
+    /** How full the memory budget of the clients' documents is, in one line; null while not accepting. */
+    public ReadOnlyObjectProperty<Message> memoryProperty() {
+        return memory.getReadOnlyProperty();
+    }
+
+    /** Whether the memory budget is nearly full or full ({@link MemoryBudgetUse#nearlyFull()}): the strip warns. */
+    public ReadOnlyBooleanProperty memoryNearlyFullProperty() {
+        return memoryNearlyFull.getReadOnlyProperty();
     }
 
     /** Whether connections are accepted. */
