@@ -28,8 +28,8 @@ import org.bson.codecs.DocumentCodec;
  * machine's address, {@code --max-connections-per-address 400}) with the launchers' JVM
  * options, then {@value #STUDENTS} clients, each in its own database ({@code shardCollection}, hashed for even
  * students, ranged for odd ones), insert {@value #DOCUMENTS} documents each in {@code insertMany} batches of
- * {@value #BATCH}; afterwards every database is dropped. The server process's resident set ({@code VmRSS} of
- * {@code /proc/PID/status}) is sampled every {@value #SAMPLE_MILLIS} ms and printed over time, and at each stage
+ * {@value #BATCH}; afterwards every database is dropped. The server process's resident set with its child's (a
+ * serve without a heap cap runs in a child JVM; {@code VmRSS} of {@code /proc/PID/status}) is sampled every {@value #SAMPLE_MILLIS} ms and printed over time, and at each stage
  * (idle, written, written after a full collection, dropped after a full collection) with the heap in use
  * ({@code jcmd GC.heap_info}). Beside each figure: the budget, and the documents' own BSON bytes.
  *
@@ -71,7 +71,13 @@ public final class ServeMemoryBenchmark {
             Thread drain = new Thread(() -> out.lines().forEach(line -> {}), "bench-serve-output");
             drain.setDaemon(true);
             drain.start();
-            run(server.pid(), uri, jvmOptions);
+            // a serve started without a heap cap runs in a child JVM (ServeHeapCap): its heap is the child's
+            long serving = server.toHandle()
+                    .descendants()
+                    .findFirst()
+                    .map(ProcessHandle::pid)
+                    .orElse(server.pid());
+            run(server.pid(), serving, uri, jvmOptions);
         } finally {
             server.destroy();
             if (!server.waitFor(30, TimeUnit.SECONDS)) {
@@ -80,18 +86,19 @@ public final class ServeMemoryBenchmark {
         }
     }
 
-    private static void run(long pid, String uri, String jvmOptions) throws Exception {
+    private static void run(long pid, long serving, String uri, String jvmOptions) throws Exception {
         System.out.printf(
                 Locale.ROOT,
-                "serve (pid %d, %s): %d students x %,d documents in insertMany of %d; load average %.2f%n",
+                "serve (pid %d, its heap in pid %d; %s): %d students x %,d documents in insertMany of %d; load average %.2f%n",
                 pid,
+                serving,
                 jvmOptions,
                 STUDENTS,
                 DOCUMENTS,
                 BATCH,
                 loadAverage());
         Thread.sleep(1000);
-        Stage idle = stage(pid, "idle, after a full collection", true);
+        Stage idle = stage(pid, serving, "idle, after a full collection", true);
         AtomicLong written = new AtomicLong();
         AtomicLong bsonBytes = new AtomicLong();
         long[] peak = {0};
@@ -179,12 +186,12 @@ public final class ServeMemoryBenchmark {
                             + failures.get(0).getMessage(),
                     failures.get(0));
         }
-        Stage full = stage(pid, "written", false);
-        Stage collected = stage(pid, "written, after a full collection", true);
+        Stage full = stage(pid, serving, "written", false);
+        Stage collected = stage(pid, serving, "written, after a full collection", true);
         for (int s = 0; s < STUDENTS; s++) {
             clients.get(s).getDatabase("student" + s).drop();
         }
-        Stage dropped = stage(pid, "databases dropped, after a full collection", true);
+        Stage dropped = stage(pid, serving, "databases dropped, after a full collection", true);
         sampler.interrupt();
         sampler.join();
         clients.forEach(MongoClient::close);
@@ -222,12 +229,13 @@ public final class ServeMemoryBenchmark {
     /** The server's memory at one stage. */
     private record Stage(String name, long resident, long heapUsed, long heapCommitted) {}
 
-    private static Stage stage(long pid, String name, boolean collect) throws IOException, InterruptedException {
+    private static Stage stage(long pid, long serving, String name, boolean collect)
+            throws IOException, InterruptedException {
         if (collect) {
-            jcmd(pid, "GC.run");
+            jcmd(serving, "GC.run");
             Thread.sleep(500);
         }
-        Matcher m = HEAP_USED.matcher(jcmd(pid, "GC.heap_info"));
+        Matcher m = HEAP_USED.matcher(jcmd(serving, "GC.heap_info"));
         long committed = m.find() ? Long.parseLong(m.group(1)) << 10 : -1;
         long used = committed >= 0 ? Long.parseLong(m.group(2)) << 10 : -1;
         return new Stage(name, resident(pid), used, committed);
@@ -243,8 +251,18 @@ public final class ServeMemoryBenchmark {
         return text;
     }
 
-    /** The process's resident set in bytes ({@code VmRSS}), 0 once it is gone. */
+    /** The resident sets of the process and its descendants, in bytes ({@code VmRSS}). */
     static long resident(long pid) {
+        long total = residentOf(pid);
+        for (ProcessHandle child :
+                ProcessHandle.of(pid).map(h -> h.descendants().toList()).orElse(List.of())) {
+            total += residentOf(child.pid());
+        }
+        return total;
+    }
+
+    /** The process's resident set in bytes ({@code VmRSS}), 0 once it is gone. */
+    static long residentOf(long pid) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
                 if (line.startsWith("VmRSS:")) {
