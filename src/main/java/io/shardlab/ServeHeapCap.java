@@ -13,8 +13,8 @@ import java.util.List;
  * class of 30 students × 20,000 documents made {@code serve} 3.4 GB resident with 175 MB of heap in use
  * ({@code ServeMemoryBenchmark}), against 0.54 GB under the launchers' options ({@value #REGION_OPTION}
  * {@value #HEAP_OPTION}, the pom's {@code app.jvmOption} and {@code app.heapOption}: the installers' launchers pass
- * them, and the default memory budget of 288 MB of documents fits them). So a {@code serve} without a cap of its
- * own runs in a child JVM with them: same Java, same class path, the parent's other options, standard streams
+ * them, and the default memory budget of 288 MB of documents fits them; a larger {@code --memory-budget} gets its
+ * documents' room more). So a {@code serve} without a cap of its own runs in a child JVM with them: same Java, same class path, the parent's other options, standard streams
  * inherited; the parent waits and exits with the child's status, and passes SIGINT / SIGTERM on (the child saves its
  * data file on either, as {@code serve} does) and then exits with the child's status too.
  *
@@ -28,6 +28,12 @@ final class ServeHeapCap {
 
     /** The launchers' heap cap (pom: {@code app.heapOption}). */
     static final String HEAP_OPTION = "-Xmx448m";
+
+    /** The launchers' heap, in MB: {@link #HEAP_OPTION}. */
+    static final long HEAP_MB = 448;
+
+    /** The heap besides the documents', in MB: the launchers' heap over serve's default memory budget (288 MB). */
+    static final long HEAP_BESIDES_DOCUMENTS_MB = 160;
 
     /** Set in the child, so that it never starts another. */
     static final String CAPPED_PROPERTY = "shardlab.serveHeapCapped";
@@ -65,9 +71,32 @@ final class ServeHeapCap {
         return needed(args, ManagementFactory.getRuntimeMXBean().getInputArguments());
     }
 
-    /** The child's command line: the launchers' options, the parent's, the marker, then {@link Main} with {@code args}. */
+    /**
+     * The heap {@code args} need, in MB: the launchers' {@value #HEAP_MB}, or a {@code --memory-budget} larger than the
+     * default's plus {@value #HEAP_BESIDES_DOCUMENTS_MB} (a budget that is not a number: the child says so).
+     */
+    static long heapMegabytes(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String value = args[i].startsWith("--memory-budget=")
+                    ? args[i].substring("--memory-budget=".length())
+                    : args[i].equals("--memory-budget") && i + 1 < args.length ? args[i + 1] : null;
+            if (value != null) {
+                try {
+                    return Math.max(HEAP_MB, Long.parseLong(value.trim()) + HEAP_BESIDES_DOCUMENTS_MB);
+                } catch (NumberFormatException e) {
+                    return HEAP_MB;
+                }
+            }
+        }
+        return HEAP_MB;
+    }
+
+    /**
+     * The child's command line: the launchers' options (the heap as {@link #heapMegabytes} says), the parent's, the
+     * marker, then {@link Main} with {@code args}.
+     */
     static List<String> command(String java, List<String> jvmArguments, String classPath, String[] args) {
-        List<String> command = new ArrayList<>(List.of(java, REGION_OPTION, HEAP_OPTION));
+        List<String> command = new ArrayList<>(List.of(java, REGION_OPTION, "-Xmx" + heapMegabytes(args) + "m"));
         command.addAll(jvmArguments);
         command.addAll(List.of("-D" + CAPPED_PROPERTY + "=true", "-cp", classPath, Main.class.getName()));
         command.addAll(Arrays.asList(args));

@@ -34,6 +34,23 @@ class ServeHeapCapTest {
         assertEquals(child, ServeHeapCap.needed(given, jvm));
     }
 
+    @ParameterizedTest(name = "serve {0}: -Xmx{1}m")
+    @CsvSource(delimiter = '|', textBlock = """
+            --port 0                          | 448
+            --memory-budget 288               | 448
+            --memory-budget 100               | 448
+            --memory-budget 1000              | 1160
+            --memory-budget=2000 --port 0     | 2160
+            --memory-budget lots              | 448
+            """)
+    void theHeapIsTheLaunchersOrTheBudgetsDocumentsAndTheRest(String args, long megabytes) {
+        // given serve's arguments
+        String[] given = ("serve " + args).split(" ");
+
+        // then the child's heap: the launchers' 448 MB, or a larger budget's documents and 160 MB besides
+        assertEquals(megabytes, ServeHeapCap.heapMegabytes(given));
+    }
+
     @Test
     void theChildGetsTheLaunchersOptionsTheParentsAndTheMarkerBeforeMain() {
         // given a parent started with one option of its own
