@@ -41,7 +41,7 @@ class ArchitectureTest {
     static final String[] PURE_PACKAGES = {
         "io.shardlab.bson..", "io.shardlab.key..", "io.shardlab.cluster..", "io.shardlab.routing..",
         "io.shardlab.sim..", "io.shardlab.workload..", "io.shardlab.advisor..", "io.shardlab.mongos..",
-        "io.shardlab.files..", "io.shardlab.session..", "io.shardlab.exercise..",
+        "io.shardlab.files..", "io.shardlab.session..", "io.shardlab.exercise..", "io.shardlab.text..",
     };
 
     /** The packages that may touch a toolkit, a driver or the outside world. */
@@ -69,6 +69,16 @@ class ArchitectureTest {
     /** Rule 1: no JavaFX, no MongoDB driver, no AWT in the pure packages. */
     @ArchTest
     static final ArchRule pure_packages_use_no_toolkit_driver_or_awt = pureCodeIn(PURE_PACKAGES);
+
+    /** The words (io.shardlab.text) sit below every layer that speaks to a person, and use none of them. */
+    @ArchTest
+    static final ArchRule the_words_use_no_other_shardlab_package = noClasses()
+            .that()
+            .resideInAPackage("io.shardlab.text..")
+            .should()
+            .dependOnClassesThat()
+            .resideOutsideOfPackages("io.shardlab.text..", "java..")
+            .because("the bundles and the glossary are read by ui, cli, render and advisor alike");
 
     /**
      * The two render values the session core uses: its heat-map rows and its key labels are the diagram's,
@@ -389,7 +399,7 @@ class ArchitectureTest {
             "about", List.of("AboutDialog", "AboutInfo"));
 
     /** The ui packages every feature shares; they are not features. */
-    static final List<String> UI_SHARED = List.of("theme", "tasks");
+    static final List<String> UI_SHARED = List.of("theme", "tasks", "text");
 
     static ArchRule uiFeaturesUseOnlyPublishedTypesUnder(String root, Map<String, List<String>> published) {
         return classes()

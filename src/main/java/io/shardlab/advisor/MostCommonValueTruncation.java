@@ -1,16 +1,13 @@
 package io.shardlab.advisor;
 
+import io.shardlab.sim.InsertBatch;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
-import org.bson.codecs.BsonDocumentCodec;
-import org.bson.codecs.EncoderContext;
-import org.bson.io.BasicOutputBuffer;
 
 /**
  * How analyzeShardKey keeps {@code mostCommonValues} within the 16 MB reply (mongo
@@ -91,13 +88,7 @@ final class MostCommonValueTruncation {
 
     /** The BSON size of {@code document}, in bytes. */
     static int size(BsonDocument document) {
-        BasicOutputBuffer buffer = new BasicOutputBuffer();
-        new BsonDocumentCodec()
-                .encode(
-                        new BsonBinaryWriter(buffer),
-                        document,
-                        EncoderContext.builder().build());
-        return buffer.getPosition();
+        return InsertBatch.bsonSize(document);
     }
 
     /** The size of one element: type byte, field name and its terminator, value. */

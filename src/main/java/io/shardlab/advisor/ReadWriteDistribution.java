@@ -42,7 +42,11 @@ import org.bson.BsonValue;
  * of its replacement document, missing fields as null ({@code _addUpdateQuery}); from 7.1, where
  * {@code featureFlagUpdateOneWithoutShardKey} is on, only when the filter is an exact {@code _id}
  * ({@code CollectionRoutingInfoTargeter::isExactIdQuery}). A write that is
- * not single-shard counts as a single or multi write without shard key. A shard-key update is an
+ * not single-shard counts as a single or multi write without shard key, from 7.0 on
+ * ({@code WriteDistributionMetricsCalculator::_incrementMetricsForQuery}: {@code info.desc != kSingleKey}), so a
+ * write on the full shard key under a non-simple collation counts as one when its key is collatable (or hashed), as
+ * {@code analyze_shard_key_read_write_distribution_test.cpp}
+ * {@code ShardKeyEqualityNonSimpleCollation_ShardKeyContainsCollatableFields} asserts. A shard-key update is an
  * update or findAndModify whose {@code $}-operators name a shard-key path, a path above one or one
  * inside one, or a replacement that gives a shard-key field another value than the filter's
  * equality (or drops it). <b>MongoDB</b> counts shard-key updates from the sampled

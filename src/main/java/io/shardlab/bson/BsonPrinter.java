@@ -277,25 +277,7 @@ public final class BsonPrinter {
     }
 
     private static StringBuilder appendQuoted(StringBuilder out, String text) {
-        out.append('\'');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '\'' -> out.append("\\'");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('\'');
+        return StringEscaping.SHELL.append(out.append('\''), text).append('\'');
     }
     // ---- the server's BSONObj::toString, as in its error messages ------------------------------
 

@@ -16,9 +16,12 @@ import io.shardlab.routing.Router;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ConfigureDefragmentation;
+import io.shardlab.sim.DrainRehearsal;
 import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.ReadDistribution;
@@ -127,6 +130,13 @@ final class SimulateCommand implements Runnable {
     private boolean balancerDecision;
 
     @Option(
+            names = "--drain",
+            paramLabel = "SHARD",
+            description = "After everything else, rehearse removing SHARD: the release's commands, the balancer's "
+                    + "rounds draining it with the time left at the rate reached, and what keeps it.")
+    private String drainShard;
+
+    @Option(
             names = "--queries",
             paramLabel = "N",
             defaultValue = "0",
@@ -141,6 +151,9 @@ final class SimulateCommand implements Runnable {
 
     /** The balancer's next round on the final layout ({@code --balancer-decision}). */
     private BalancerDecision decision;
+
+    /** The removal of {@code --drain}'s shard, rehearsed on the final layout. */
+    private DrainRehearsal.Result drain;
 
     /** The most balancer rounds one run may ask for. */
     static final int MAX_ROUNDS = 100_000;
@@ -173,6 +186,9 @@ final class SimulateCommand implements Runnable {
         out.println(json ? SimulationJson.render(outcome) : SimulationText.render(outcome, verbose));
         if (balancerDecision && !json) {
             out.print(BalancerDecisionText.render(decision, outcome.key()));
+        }
+        if (drain != null) {
+            out.print(DrainRehearsalText.render(drain, Messages.of(Language.ENGLISH)));
         }
         out.flush();
     }
@@ -297,6 +313,9 @@ final class SimulateCommand implements Runnable {
         if (snapshotOut != null) {
             writeSnapshot(end, version);
         }
+        if (drainShard != null) {
+            drain = DrainRehearsal.run(simulation.cluster(), drainShard, MAX_ROUNDS);
+        }
         return new SimulationOutcome(
                 pattern, inserted, sim.seed, end, writes, simulation.events(), reads, origin, rounds);
     }
@@ -314,6 +333,9 @@ final class SimulateCommand implements Runnable {
             OptionBounds.SHARDS.check(shards);
         }
         OptionBounds.QUERIES.check(queries);
+        if (drainShard != null && json) {
+            throw new IllegalArgumentException("--drain: rehearses in text; leave out --json");
+        }
         if (balancerDecision && json) {
             throw new IllegalArgumentException("--balancer-decision: explains in text; leave out --json");
         }

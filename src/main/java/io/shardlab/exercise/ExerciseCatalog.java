@@ -1,6 +1,8 @@
 package io.shardlab.exercise;
 
 import io.shardlab.files.JsonFields;
+import io.shardlab.files.TextTranslation;
+import io.shardlab.text.Language;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,6 +21,11 @@ import org.bson.BsonDocument;
  * when loaded ({@link ExerciseFile}); a file that names an unknown predicate, leaves out a hint or ships a filter
  * that does not parse is refused with one line naming the file and the field.
  *
+ * <p>An exercise in another language keeps its checks in the English file and only its texts (title, goal, each
+ * check's hint) in a translation file of the same name under the language's tag
+ * ({@code io/shardlab/exercises/zh-CN/hashed-lookups.json}), at the same paths ({@link TextTranslation}): the class
+ * board shows the hints of the catalog loaded in the board's language.
+ *
  * <p>Invariants: at least one exercise; ids are unique.
  */
 public final class ExerciseCatalog {
@@ -27,6 +34,11 @@ public final class ExerciseCatalog {
     public static final String DIRECTORY = "io/shardlab/exercises/";
     /** The file that lists the exercise files in teaching order. */
     public static final String INDEX = DIRECTORY + "index.json";
+
+    /** The text fields of an exercise file, wherever they are. */
+    static final Set<String> TRANSLATED_TEXTS = Set.of("title", "goal", "hint");
+    /** The arrays of objects of an exercise file that hold texts. */
+    static final Set<String> TRANSLATED_CONTAINERS = Set.of("check");
 
     private final List<Exercise> exercises;
 
@@ -50,7 +62,16 @@ public final class ExerciseCatalog {
      * @throws InvalidExerciseException if a file is missing or invalid
      */
     public static ExerciseCatalog load() {
-        return load(ExerciseCatalog::readResource);
+        return load(Language.ENGLISH);
+    }
+
+    /**
+     * The shipped exercises in {@code language}, read from the class path.
+     *
+     * @throws InvalidExerciseException if a file or its translation is missing or invalid
+     */
+    public static ExerciseCatalog load(Language language) {
+        return load(ExerciseCatalog::readResource, language);
     }
 
     /**
@@ -60,14 +81,26 @@ public final class ExerciseCatalog {
      * @throws InvalidExerciseException if a file is missing or invalid
      */
     static ExerciseCatalog load(Function<String, Optional<String>> files) {
+        return load(files, Language.ENGLISH);
+    }
+
+    /**
+     * The exercises listed by {@value #INDEX} in {@code files}, in {@code language}: for another language than
+     * English, each with the texts of its translation file ({@link #translationOf}).
+     *
+     * @throws InvalidExerciseException if a file or its translation is missing or invalid
+     */
+    static ExerciseCatalog load(Function<String, Optional<String>> files, Language language) {
         List<Exercise> exercises = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (String name : index(files)) {
-            String source = DIRECTORY + name;
-            String json = files.apply(source)
+            String english = DIRECTORY + name;
+            String englishJson = files.apply(english)
                     .orElseThrow(() -> new InvalidExerciseException(
-                            INDEX, "exercises", "lists " + name + ", but " + source + " is missing"));
-            Exercise exercise = new ExerciseFile(source).read(json);
+                            INDEX, "exercises", "lists " + name + ", but " + english + " is missing"));
+            String source = language == Language.ENGLISH ? english : translationOf(name, language);
+            String json = language == Language.ENGLISH ? englishJson : translated(files, source, englishJson, language);
+            Exercise exercise = new ExerciseFile(source, language).read(json);
             if (!ids.add(exercise.id())) {
                 throw new InvalidExerciseException(
                         source, "id", "'" + exercise.id() + "' is already used by another exercise");
@@ -75,6 +108,30 @@ public final class ExerciseCatalog {
             exercises.add(exercise);
         }
         return new ExerciseCatalog(exercises);
+    }
+
+    /** The class-path name of the translation of exercise file {@code name} into {@code language}. */
+    static String translationOf(String name, Language language) {
+        return DIRECTORY + language.tag() + "/" + name;
+    }
+
+    private static String translated(
+            Function<String, Optional<String>> files, String source, String englishJson, Language language) {
+        String every = "missing: every exercise has a translation into "; // untranslated: for the file's author
+        String json = files.apply(source)
+                .orElseThrow(() -> new InvalidExerciseException(source, "", every + language.nativeName()));
+        BsonDocument translation;
+        BsonDocument english;
+        try {
+            translation = BsonDocument.parse(json);
+            english = BsonDocument.parse(englishJson);
+        } catch (RuntimeException e) {
+            throw new InvalidExerciseException(
+                    source, "", "not valid JSON: " + e.getMessage()); // untranslated: for the file's author
+        }
+        return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
+                .applyTo(english, translation, (path, problem) -> new InvalidExerciseException(source, path, problem))
+                .toJson();
     }
 
     private static List<String> index(Function<String, Optional<String>> files) {

@@ -2,8 +2,10 @@ package io.shardlab.exercise;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.files.JsonFields;
+import io.shardlab.files.TextTranslation;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.text.Language;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -37,10 +39,14 @@ import org.bson.BsonValue;
  * such as {@code { region: 'EU' }}, {@code shards}), {@code balancing} ({@code on}, optional, true),
  * {@code splitsWhileBalancingOff} ({@code atLeast}) and {@code ranQuery} ({@code targeting}, {@code atLeast},
  * optional, 1).
+ *
+ * <p>An exercise in another language is the English file with its texts (title, goal, hints) replaced by a
+ * translation file's ({@link ExerciseCatalog}); its texts keep that language's limits
+ * ({@link TextTranslation#maxLength}).
  */
 final class ExerciseFile {
 
-    /** Limits that keep an exercise readable from the back of a room, in characters. */
+    /** Limits that keep an English exercise readable from the back of a room, in characters. */
     static final int TITLE_MAX = 48;
 
     static final int GOAL_MAX = 420;
@@ -69,10 +75,20 @@ final class ExerciseFile {
             Map.entry("ranQuery", Set.of("targeting", "atLeast")));
 
     private final String source;
+    private final Language language;
 
-    /** @param source the file's class-path name, for messages */
-    ExerciseFile(String source) {
+    /**
+     * @param source the file's class-path name, for messages
+     * @param language the language of the texts, whose limits they keep
+     */
+    ExerciseFile(String source, Language language) {
         this.source = source;
+        this.language = language;
+    }
+
+    /** An English exercise file. */
+    ExerciseFile(String source) {
+        this(source, Language.ENGLISH);
     }
 
     /**
@@ -95,10 +111,10 @@ final class ExerciseFile {
         if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
             throw f.invalid("id", "lower-case words joined by hyphens, e.g. hashed-lookups, got '" + id + "'");
         }
-        String title = f.text("title", TITLE_MAX);
+        String title = f.text("title", TextTranslation.maxLength(language, TITLE_MAX));
         String principleName = f.text("principle", 40);
         ExercisePrinciple principle = f.check("principle", () -> ExercisePrinciple.of(principleName));
-        String goal = f.text("goal", GOAL_MAX);
+        String goal = f.text("goal", TextTranslation.maxLength(language, GOAL_MAX));
         Optional<String> setup = f.has("setup") ? Optional.of(f.text("setup", SCRIPT_MAX)) : Optional.empty();
         List<CheckItem> checks = new ArrayList<>();
         List<BsonDocument> items = f.objects("check", 1, CHECKS_MAX);
@@ -132,7 +148,7 @@ final class ExerciseFile {
             throw p.invalid(
                     "collection", "a collection name in the student's database, e.g. users, got '" + collection + "'");
         }
-        String hint = p.text("hint", HINT_MAX);
+        String hint = p.text("hint", TextTranslation.maxLength(language, HINT_MAX));
         return new CheckItem(check(predicate, collection, p), hint);
     }
 

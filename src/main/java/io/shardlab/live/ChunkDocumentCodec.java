@@ -6,6 +6,7 @@ import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import java.time.Instant;
 import java.util.List;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -41,7 +42,9 @@ import org.bson.codecs.EncoderContext;
  * also be the shard key's fields in order. A document that breaks a rule decodes to a
  * {@link ChunkDocument} with a problem instead of a chunk, so one bad document never aborts a read.
  * {@code estimatedDataSizeBytes}, when present and a number, is kept with the chunk
- * ({@code parseFromConfigBSON} reads it with {@code safeNumberLong()}).
+ * ({@code parseFromConfigBSON} reads it with {@code safeNumberLong()}). So is the time the chunk came to its shard:
+ * {@code onCurrentShardSince} when it is a Timestamp, else the {@code validAfter} Timestamp of the first
+ * {@code history} entry ({@link ChunkDocument#onCurrentShardSince()}); neither is a reason to refuse the chunk.
  *
  * <p>Encoding is not supported: ShardLab never writes chunks.
  */
@@ -77,6 +80,8 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         ChunkVersion version = null;
         boolean jumbo = false;
         Long estimatedDataSizeBytes = null;
+        Instant onCurrentShardSince = null;
+        Instant firstValidAfter = null;
         String problem = null;
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
             String name = reader.readName();
@@ -132,6 +137,14 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                         estimatedDataSizeBytes = size.asNumber().longValue();
                     }
                 }
+                case "onCurrentShardSince" -> {
+                    BsonValue since = readValue(reader);
+                    if (since.isTimestamp()) {
+                        onCurrentShardSince =
+                                Instant.ofEpochSecond(since.asTimestamp().getTime());
+                    }
+                }
+                case "history" -> firstValidAfter = firstValidAfter(readValue(reader));
                 case "jumbo" -> {
                     if (reader.getCurrentBsonType() == BsonType.BOOLEAN) {
                         jumbo = reader.readBoolean();
@@ -157,7 +170,25 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         if (problem != null) {
             return ChunkDocument.broken(namespace, "chunk " + describe(id, min, max) + ": " + problem);
         }
-        return ChunkDocument.of(new Chunk(min, max, shard, jumbo, version), estimatedDataSizeBytes);
+        return ChunkDocument.of(
+                new Chunk(min, max, shard, jumbo, version),
+                estimatedDataSizeBytes,
+                onCurrentShardSince != null ? onCurrentShardSince : firstValidAfter);
+    }
+
+    /** {@code history[0].validAfter} when it is a Timestamp ({@code ChunkHistory}, newest entry first), else null. */
+    private static Instant firstValidAfter(BsonValue history) {
+        if (history.isArray()
+                && !history.asArray().isEmpty()
+                && history.asArray().get(0).isDocument()
+                && history.asArray().get(0).asDocument().isTimestamp("validAfter")) {
+            return Instant.ofEpochSecond(history.asArray()
+                    .get(0)
+                    .asDocument()
+                    .getTimestamp("validAfter")
+                    .getTime());
+        }
+        return null;
     }
 
     private static String missing(ShardKey min, ShardKey max, String shard, ChunkVersion version) {

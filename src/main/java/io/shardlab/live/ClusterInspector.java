@@ -8,6 +8,7 @@ import io.shardlab.cluster.InvalidChunkMapException;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -110,7 +111,15 @@ public final class ClusterInspector {
             List<ZoneRange> zones = decoder.zones(entry, tags, shards);
             if (kept != null) {
                 layouts.add(new CollectionLayout(
-                        entry, kept.chunks(), kept.map(), zones, null, List.of(), kept.estimatedDataSizeBytes()));
+                        entry,
+                        kept.chunks(),
+                        kept.map(),
+                        zones,
+                        null,
+                        List.of(),
+                        kept.estimatedDataSizeBytes(),
+                        List.of(),
+                        kept.onCurrentShardSince()));
             } else {
                 layouts.add(layout(source, entry, shards, zones));
             }
@@ -175,7 +184,8 @@ public final class ClusterInspector {
                                 l.dataDistribution(),
                                 all,
                                 l.estimatedDataSizeBytes(),
-                                l.migrations()));
+                                l.migrations(),
+                                l.onCurrentShardSince()));
             }
         }
         perCollection.values().forEach(clusterProblems::addAll);
@@ -271,11 +281,15 @@ public final class ClusterInspector {
         List<MetadataProblem> problems = new ArrayList<>();
         List<Chunk> chunks = new ArrayList<>(docs.size());
         Map<Chunk, Long> estimates = new HashMap<>();
+        Map<Chunk, Instant> arrivals = new HashMap<>();
         for (ChunkDocument doc : docs) {
             if (doc.chunk() != null) {
                 chunks.add(doc.chunk());
                 if (doc.estimatedDataSizeBytes() != null) {
                     estimates.put(doc.chunk(), doc.estimatedDataSizeBytes());
+                }
+                if (doc.onCurrentShardSince() != null) {
+                    arrivals.put(doc.chunk(), doc.onCurrentShardSince());
                 }
             } else {
                 problems.add(doc.problem());
@@ -320,7 +334,7 @@ public final class ClusterInspector {
             cut.add(new MetadataProblem(ns, "and " + more + " more problems"));
             problems = cut;
         }
-        return new CollectionLayout(entry, chunks, map, zones, null, problems, estimates);
+        return new CollectionLayout(entry, chunks, map, zones, null, problems, estimates, List.of(), arrivals);
     }
 
     private static boolean sorted(List<Chunk> chunks) {

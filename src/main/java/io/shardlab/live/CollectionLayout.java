@@ -7,6 +7,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKeyPattern;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,8 @@ import java.util.stream.Collectors;
  * @param migrations the migrations the balancer had in progress when the layout was read
  *     (config.migrations, {@link ActiveMigration}); each fits the chunks: from the min of a chunk of
  *     its donor, within that chunk, and no shard in two of them. Empty for a layout at an earlier moment.
+ * @param onCurrentShardSince when each chunk whose document says so came to its shard
+ *     ({@link ChunkDocument#onCurrentShardSince()}); empty for a layout at an earlier moment
  */
 public record CollectionLayout(
         CollectionEntry entry,
@@ -47,7 +50,8 @@ public record CollectionLayout(
         DataDistribution dataDistribution,
         List<MetadataProblem> problems,
         Map<Chunk, Long> estimatedDataSizeBytes,
-        List<ActiveMigration> migrations) {
+        List<ActiveMigration> migrations,
+        Map<Chunk, Instant> onCurrentShardSince) {
 
     public CollectionLayout {
         chunks = List.copyOf(chunks);
@@ -55,6 +59,20 @@ public record CollectionLayout(
         problems = List.copyOf(problems);
         estimatedDataSizeBytes = Map.copyOf(estimatedDataSizeBytes);
         migrations = List.copyOf(migrations);
+        onCurrentShardSince = Map.copyOf(onCurrentShardSince);
+    }
+
+    /** A layout whose chunk documents do not say when their chunks came to their shards. */
+    public CollectionLayout(
+            CollectionEntry entry,
+            List<Chunk> chunks,
+            ChunkMap map,
+            List<ZoneRange> zones,
+            DataDistribution dataDistribution,
+            List<MetadataProblem> problems,
+            Map<Chunk, Long> estimatedDataSizeBytes,
+            List<ActiveMigration> migrations) {
+        this(entry, chunks, map, zones, dataDistribution, problems, estimatedDataSizeBytes, migrations, Map.of());
     }
 
     /** A layout without migrations in progress. */
@@ -103,14 +121,31 @@ public record CollectionLayout(
     /** This layout with per-shard data attached. */
     public CollectionLayout withDataDistribution(DataDistribution distribution) {
         return new CollectionLayout(
-                entry, chunks, map, zones, distribution, problems, estimatedDataSizeBytes, migrations);
+                entry,
+                chunks,
+                map,
+                zones,
+                distribution,
+                problems,
+                estimatedDataSizeBytes,
+                migrations,
+                onCurrentShardSince);
     }
 
     /** This layout with the migrations in progress and the problems found reading them. */
     public CollectionLayout withMigrations(List<ActiveMigration> inFlight, List<MetadataProblem> found) {
         List<MetadataProblem> all = new ArrayList<>(problems);
         all.addAll(found);
-        return new CollectionLayout(entry, chunks, map, zones, dataDistribution, all, estimatedDataSizeBytes, inFlight);
+        return new CollectionLayout(
+                entry,
+                chunks,
+                map,
+                zones,
+                dataDistribution,
+                all,
+                estimatedDataSizeBytes,
+                inFlight,
+                onCurrentShardSince);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.shardlab.live;
 
 import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.ActiveWindow;
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
@@ -9,7 +10,9 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDateTime;
@@ -37,6 +40,7 @@ import org.bson.BsonValue;
  *                       "ownedSizeBytes": …, "numOrphanedDocs": …, "orphanedSizeBytes": …}]},
  *  "changes": [{"time": {"$date": …}, "what": "split" | "moveChunk.commit" | "merge", "min": {…}, "max": {…}, …}],
  *  "migrations": [{"min": {…}, "max": {…}, "fromShard": "shard01", "toShard": "shard02"}],
+ *  "onCurrentShardSince": [{"min": {…}, "since": {"$date": …}}],
  *  "changelogComplete": true, "notes": ["…"], "problems": ["…"]}
  * </pre>
  * Nothing in it is a credential: the file's {@code source} is the connection string without user
@@ -91,6 +95,17 @@ public final class LiveCapture {
             }
             capture.append("migrations", migrations);
         }
+        if (!layout.onCurrentShardSince().isEmpty()) {
+            BsonArray arrivals = new BsonArray();
+            for (Chunk c : layout.chunks()) {
+                Instant since = layout.onCurrentShardSince().get(c);
+                if (since != null) {
+                    arrivals.add(new BsonDocument("min", c.min().toDocument(layout.key()))
+                            .append("since", new BsonDateTime(since.toEpochMilli())));
+                }
+            }
+            capture.append("onCurrentShardSince", arrivals);
+        }
         capture.append("changelogComplete", BsonBoolean.valueOf(metadata.changelogComplete()));
         capture.append("notes", strings(metadata.notes()));
         capture.append(
@@ -139,7 +154,16 @@ public final class LiveCapture {
         DataDistribution distribution =
                 capture.isDocument("dataDistribution") ? distribution(capture.getDocument("dataDistribution")) : null;
         CollectionLayout layout = ClusterInspector.inFlight(
-                new CollectionLayout(entry, c.chunks().chunks(), c.chunks(), c.zones(), distribution, problems),
+                new CollectionLayout(
+                        entry,
+                        c.chunks().chunks(),
+                        c.chunks(),
+                        c.zones(),
+                        distribution,
+                        problems,
+                        Map.of(),
+                        List.of(),
+                        arrivals(capture, c, file)),
                 migrations(capture, c.key(), file));
         List<DatabaseEntry> databases = new ArrayList<>();
         if (capture.isArray("databases")) {
@@ -346,6 +370,32 @@ public final class LiveCapture {
                                 + (v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v))
                                 + " ("
                                 + e.getMessage() + ")",
+                        e);
+            }
+        }
+        return out;
+    }
+
+    /** When each chunk the capture names (by its min) came to its shard; a min that starts no chunk is refused. */
+    private static Map<Chunk, Instant> arrivals(BsonDocument capture, ClusterSnapshot c, String file) {
+        Map<Chunk, Instant> out = new HashMap<>();
+        if (!capture.isArray("onCurrentShardSince")) {
+            return out;
+        }
+        for (BsonValue v : capture.getArray("onCurrentShardSince")) {
+            try {
+                BsonDocument d = v.asDocument();
+                ShardKey min = key(d.get("min"), c.key());
+                Chunk chunk = c.chunks().get(c.chunks().indexOf(min));
+                if (!chunk.min().equals(min)) {
+                    throw new IllegalArgumentException("no chunk starts at " + min);
+                }
+                out.put(chunk, Instant.ofEpochMilli(d.getDateTime("since").getValue()));
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(
+                        file + ": \"capture\" has an onCurrentShardSince entry that cannot be read: "
+                                + (v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v))
+                                + " (" + e.getMessage() + ")",
                         e);
             }
         }

@@ -6,7 +6,10 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.LoadLayout;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -57,12 +60,45 @@ public record SourceLayout(
     }
 
     /**
-     * The simulator's command that starts a cluster from this layout, with its {@link #contents()} and the
+     * The simulator's command that starts a cluster from this layout, with its {@link #contents()}, the
      * migrations the source's balancer had in progress ({@link CollectionLayout#migrations()}), which the
-     * simulator resumes.
+     * simulator resumes, and how long each chunk had been on its shard ({@link #timeOnShard()}).
      */
     public LoadLayout load() {
-        return new LoadLayout(cluster, contents().perChunk(), layout.migrations());
+        return new LoadLayout(cluster, contents().perChunk(), layout.migrations(), timeOnShard());
+    }
+
+    /**
+     * How long each chunk whose document says when it came to its shard
+     * ({@link CollectionLayout#onCurrentShardSince()}) had been there at the moment the layout describes: for a live
+     * server, when the read finished; for a dump or a file, whose moment of capture is not known, the latest moment
+     * the source shows (its newest {@code onCurrentShardSince} or changelog entry), so the chunk that moved last counts
+     * as having just arrived rather than as old as the time since the dump. A time after that moment (a clock ahead)
+     * counts as zero. Chunks without a time are left out: {@link LoadLayout} has them arrive at load.
+     */
+    public Map<Chunk, Duration> timeOnShard() {
+        Map<Chunk, Instant> arrivals = layout.onCurrentShardSince();
+        if (arrivals.isEmpty()) {
+            return Map.of();
+        }
+        Instant at = metadata.readAt();
+        if (metadata.server() == null) {
+            at = arrivals.values().stream().max(Instant::compareTo).orElse(at);
+            for (ChunkChange change : metadata.changes()) {
+                if (change.time().isAfter(at)) {
+                    at = change.time();
+                }
+            }
+        }
+        Map<Chunk, Duration> out = new HashMap<>();
+        for (Chunk c : cluster.chunks().chunks()) {
+            Instant since = arrivals.get(c);
+            if (since != null) {
+                Duration onShard = Duration.between(since, at);
+                out.put(c, onShard.isNegative() ? Duration.ZERO : onShard);
+            }
+        }
+        return out;
     }
 
     /**

@@ -35,6 +35,26 @@ final class CollectionDefinitionCommands {
     static final CommandSyntax CREATE =
             CommandSyntax.idl("create", FirstField.COLLECTION, "src/mongo/db/commands/create.idl");
 
+    /**
+     * {@code renameCollection} from 5.0: mongo {@code src/mongo/db/commands/rename_collection.idl} ({@code strict},
+     * the source {@code namespace: type, type: namespacestring}, {@code to} a required namespacestring), read by the
+     * mongos' {@code TypedCommand} ({@code src/mongo/s/commands/cluster_rename_collection_cmd.cpp}). 4.4's mongos
+     * checks the two names by hand ({@link #renameCollection}).
+     */
+    static final CommandSyntax RENAME_COLLECTION = CommandSyntax.idl(
+                    "renameCollection",
+                    FirstField.STRING,
+                    "src/mongo/db/commands/rename_collection.idl",
+                    Argument.required("to", ArgumentType.STRING),
+                    Argument.optional("dropTarget", ArgumentType.ANY),
+                    Argument.optional("stayTemp", ArgumentType.BOOL),
+                    Argument.optional("collectionUUID", ArgumentType.ANY))
+            .strictly();
+
+    /** 4.4's renameCollection: no declared field, {@link #renameCollection} checks the names. */
+    static final CommandSyntax RENAME_COLLECTION_4_4 =
+            CommandSyntax.none("renameCollection", "src/mongo/s/commands/cluster_rename_collection_cmd.cpp");
+
     private static final Set<String> LEVELS = Set.of("off", "strict", "moderate");
     private static final Set<String> ACTIONS = Set.of("error", "warn");
     /** The {@code create} options ShardLab keeps; the store gets the command without them. */
@@ -217,6 +237,16 @@ final class CollectionDefinitionCommands {
      * {@code src/mongo/db/catalog/rename_collection.cpp} keeps the collection's options).
      */
     BsonDocument renameCollection(CommandRequest request) {
+        if (!context.version().atLeast(5, 0)) {
+            // 4.4 mongos (cluster_rename_collection_cmd.cpp, a PublicGridCommand): each name a string, InvalidNamespace
+            for (String field : List.of("renameCollection", "to")) {
+                BsonValue name = request.body().get(field);
+                if (name == null || !name.isString()) {
+                    throw new MongoCommandException(
+                            ErrorCode.INVALID_NAMESPACE, "'" + field + "' must be of type String");
+                }
+            }
+        }
         BsonDocument reply = context.storage().run(request.database(), request.body());
         BsonValue from = request.body().get("renameCollection");
         BsonValue to = request.body().get("to");

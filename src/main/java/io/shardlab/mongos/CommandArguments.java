@@ -151,6 +151,25 @@ final class CommandArguments {
                     requireNamespace(v.asString().getValue());
                 }
             }
+            case LONG -> {
+                if (v.isNull()) {
+                    throw missing(path);
+                }
+                if (!ArgumentType.LONG.accepts(v)) {
+                    throw wrongType(path, v, ArgumentType.LONG);
+                }
+            }
+            case COLLECTION_REQUIRED -> {
+                if (v.getBsonType() == BsonType.BINARY && v.asBinary().getType() == 4) {
+                    throw new MongoCommandException(
+                            ErrorCode.INVALID_NAMESPACE,
+                            "Collection name must be provided. UUID is not valid in this context");
+                }
+                if (!v.isString()) {
+                    throw new MongoCommandException(
+                            ErrorCode.INVALID_NAMESPACE, "collection name has invalid type " + BsonTypeNames.of(v));
+                }
+            }
             case EXTRACTED_STRING -> checkExtracted(name, ArgumentType.STRING, v);
             case FULLY_QUALIFIED_NAMESPACE, COLLECTION -> {
                 if (!v.isString()) {

@@ -40,6 +40,19 @@ record CommandSyntax(
         COLLECTION,
         /** An IDL {@code namespace: type, type: string} (a database name): a string, else TypeMismatch. */
         STRING,
+        /**
+         * An IDL {@code namespace: type, type: long} (getMore's cursor id, mongo
+         * {@code src/mongo/db/query/getmore_command.idl} from 5.0): a NumberLong only ({@code basic_types.idl}
+         * {@code long}), else TypeMismatch on {@code 'command.command'}; null is missing.
+         */
+        LONG,
+        /**
+         * Read by {@code CommandHelpers::parseNsCollectionRequired} (mongo {@code src/mongo/db/commands.cpp}), the
+         * default {@code parseNs} of a {@code BasicCommand} (collStats, validate, and listIndexes on a mongos):
+         * InvalidNamespace "collection name has invalid type T", and unlike the IDL parsers' words, InvalidNamespace
+         * for a UUID too.
+         */
+        COLLECTION_REQUIRED,
         /** A string read with {@code bsonExtractStringField}, as every field of a {@link Parser#BSON_EXTRACT} command. */
         EXTRACTED_STRING,
         /** Not read ({@code namespace: ignored}), or read by the command itself. */

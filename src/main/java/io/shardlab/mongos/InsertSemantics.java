@@ -7,12 +7,14 @@ import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonRegularExpression;
 import org.bson.BsonValue;
 
 /**
  * How a shard inserts documents, where the document store answers otherwise: each document is stored with its
  * {@code _id} first (mongo {@code src/mongo/db/ops/insert.cpp}, {@code fixDocumentForInsert}: "moves _id to the
- * front"), the collection's validator is applied ({@link DocumentValidation}), and a capped collection drops its
+ * front"), a regular expression {@code _id} is refused (BadValue "can't use a regex for _id", the same function), the
+ * collection's validator is applied ({@link DocumentValidation}), and a capped collection drops its
  * oldest documents past its size or count ({@link CappedCollections}).
  *
  * <p>{@link #insert} answers in the store's shape ({@code n}, {@code writeErrors} indexed in the command it was
@@ -39,6 +41,15 @@ final class InsertSemantics {
         for (int i = 0; i < given.size(); i++) {
             BsonValue v = given.get(i);
             BsonDocument document = v.isDocument() ? DocumentPaths.idFirst(v.asDocument()) : null;
+            if (document != null && document.get("_id") instanceof BsonRegularExpression) {
+                // mongo src/mongo/db/ops/insert.cpp fixDocumentForInsert (SERVER-9502): no regex for _id
+                refused.add(StatementFailedException.of(ErrorCode.BAD_VALUE, "can't use a regex for _id")
+                        .writeError(i));
+                if (ordered) {
+                    break;
+                }
+                continue;
+            }
             if (document != null && validates) {
                 try {
                     context.validation().check(db, coll, Optional.empty(), document, bypass);

@@ -195,7 +195,10 @@ final class MongosCommandTable {
             MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.indexes().dropIndexes(r))
                     .syntax(IndexCommands.DROP_INDEXES),
             MongosCommand.of(
-                    "renameCollection", WRITE, (f, r) -> f.definitions().renameCollection(r)),
+                            "renameCollection", WRITE, (f, r) -> f.definitions().renameCollection(r))
+                    .syntax(v -> v.atLeast(5, 0)
+                            ? CollectionDefinitionCommands.RENAME_COLLECTION
+                            : CollectionDefinitionCommands.RENAME_COLLECTION_4_4),
             MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
                     .syntax(ReadCommands.AGGREGATE)
                     .sampledByAnalyzer(),
@@ -210,6 +213,22 @@ final class MongosCommandTable {
                     .sampledByAnalyzer(),
             MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)).alias("dbstats"),
             MongosCommand.of("killCursors", READ, CommandFamilies::toStorage).syntax(ReadCommands.KILL_CURSORS),
+            MongosCommand.of("getMore", READ, (f, r) -> {
+                        GetMoreSyntax.check44(f.context().version(), r.database(), r.body());
+                        return f.toStorage(r);
+                    })
+                    .syntax(GetMoreSyntax::of),
+            // BasicCommands whose namespace is CommandHelpers::parseNsCollectionRequired's (mongo
+            // src/mongo/s/commands/cluster_coll_stats_cmd.cpp, cluster_validate_cmd.cpp, and
+            // cluster_list_indexes_cmd.cpp until it became a TypedCommand of list_indexes.idl)
+            MongosCommand.of("listIndexes", READ, CommandFamilies::toStorage)
+                    .syntax(v -> v.atLeast(6, 0)
+                            ? ReadCommands.LIST_INDEXES
+                            : ReadCommands.collectionRequired("listIndexes")),
+            MongosCommand.of("validate", READ, CommandFamilies::toStorage)
+                    .syntax(ReadCommands.collectionRequired("validate")),
+            MongosCommand.of("collStats", READ, CommandFamilies::toStorage)
+                    .syntax(ReadCommands.collectionRequired("collStats")),
             MongosCommand.of("getShardVersion", ROUTER, (f, r) -> ShardVersionCommand.of(f.context(), r))
                     .alias("getshardversion")
                     .onlyOnAdmin(),

@@ -73,6 +73,15 @@ final class ReadCommands {
     static final CommandSyntax DISTINCT =
             CommandSyntax.idl("distinct", FirstField.COLLECTION, "src/mongo/db/query/distinct_command.idl");
 
+    /**
+     * listIndexes on a mongos from 6.0, a {@code TypedCommand} of mongo {@code src/mongo/db/list_indexes.idl}
+     * ({@code src/mongo/s/commands/cluster_list_indexes_cmd.cpp}, {@code ListIndexesCmdVersion1Gen}): the collection is
+     * {@code concatenate_with_db_or_uuid}, read as {@link #FIND}'s. Before, a {@code BasicCommand}
+     * ({@link #collectionRequired}).
+     */
+    static final CommandSyntax LIST_INDEXES =
+            CommandSyntax.idl("listIndexes", FirstField.COLLECTION, "src/mongo/db/list_indexes.idl");
+
     /** mongo {@code src/mongo/db/query/kill_cursors.idl}: {@code cursors} is an {@code array<cursorId>} of longs. */
     static final CommandSyntax KILL_CURSORS = CommandSyntax.idl(
                     "killCursors",
@@ -80,6 +89,22 @@ final class ReadCommands {
                     "src/mongo/db/query/kill_cursors.idl",
                     required("cursors", ArgumentType.ARRAY).eachOf(ArgumentType.LONG))
             .strictly();
+
+    /**
+     * A {@code BasicCommand} of a mongos that reads only its namespace, with {@code CommandHelpers::parseNsCollectionRequired}
+     * (mongo {@code src/mongo/db/commands.cpp}): collStats ({@code src/mongo/s/commands/cluster_coll_stats_cmd.cpp}),
+     * validate ({@code cluster_validate_cmd.cpp}) and listIndexes ({@code cluster_list_indexes_cmd.cpp}, whose
+     * {@code parseNs} it is); the rest of the command goes to the shards as it came.
+     */
+    static CommandSyntax collectionRequired(String command) {
+        return new CommandSyntax(
+                command,
+                FirstField.COLLECTION_REQUIRED,
+                CommandSyntax.Parser.IDL,
+                List.of(),
+                false,
+                "src/mongo/db/commands.cpp");
+    }
 
     private final CommandContext context;
 

@@ -143,10 +143,7 @@ final class Transactions {
         Transaction transaction = activeTransaction(session);
         switch (transaction.state()) {
             case ABORTED -> throw aborted(n);
-            case COMMITTED ->
-                throw new MongoCommandException(
-                        ErrorCode.TRANSACTION_COMMITTED,
-                        "Transaction " + TransactionRules.transactionName(n, release) + " has been committed.");
+            case COMMITTED -> throw committed(n);
             default -> {
                 transaction.abort();
                 open.remove(transaction);
@@ -193,10 +190,7 @@ final class Transactions {
             Transaction transaction = activeTransaction(session);
             switch (transaction.state()) {
                 case ABORTED -> throw aborted(n);
-                case COMMITTED ->
-                    throw new MongoCommandException(
-                            ErrorCode.TRANSACTION_COMMITTED,
-                            "Transaction " + TransactionRules.transactionName(n, release) + " has been committed.");
+                case COMMITTED -> throw committed(n);
                 default -> {
                     if (info.readConcern().isPresent()) {
                         throw new MongoCommandException(
@@ -279,6 +273,12 @@ final class Transactions {
             throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, command + " can only be run within a session");
         }
         return info.lsid().orElseThrow();
+    }
+
+    private MongoCommandException committed(long n) {
+        return new MongoCommandException(
+                ErrorCode.TRANSACTION_COMMITTED,
+                "Transaction " + TransactionRules.transactionName(n, release) + " has been committed.");
     }
 
     private MongoCommandException aborted(long n) {

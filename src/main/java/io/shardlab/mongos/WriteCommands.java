@@ -523,11 +523,20 @@ final class WriteCommands {
     /** {@link #routeBatch}'s answer; {@code refused} gains the storage's own write errors later. */
     private record RoutedBatch(List<Integer> accepted, BsonArray refused) {}
 
-    /** A write refused by mongos' targeter: ShardKeyNotFound (mongo {@code collection_routing_info_targeter.cpp}). */
+    /**
+     * A write refused by mongos' targeter (mongo {@code collection_routing_info_targeter.cpp}, before 6.0
+     * {@code chunk_manager_targeter.cpp}): a {multi:false} op-style update that reaches several shards without an
+     * exact {@code _id} is InvalidOptions ({@code targetUpdate}'s {@code uassert(ErrorCodes::InvalidOptions, "A
+     * {multi:false} update on a sharded collection must contain an exact match on _id …")}, asserted by
+     * {@code jstests/sharding/regex_targeting.js}); every other refusal ShardKeyNotFound.
+     */
     private static BsonDocument writeError(int index, String message) {
+        ErrorCode code = message.startsWith("A {multi:false} update on a sharded collection")
+                ? ErrorCode.INVALID_OPTIONS
+                : ErrorCode.SHARD_KEY_NOT_FOUND;
         return new BsonDocument("index", new BsonInt32(index))
-                .append("code", new BsonInt32(ErrorCode.SHARD_KEY_NOT_FOUND.number()))
-                .append("codeName", new BsonString(ErrorCode.SHARD_KEY_NOT_FOUND.codeName()))
+                .append("code", new BsonInt32(code.number()))
+                .append("codeName", new BsonString(code.codeName()))
                 .append("errmsg", new BsonString(message));
     }
 

@@ -1,5 +1,6 @@
 package io.shardlab.serve;
 
+import io.shardlab.bson.StringEscaping;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
@@ -229,26 +230,9 @@ final class MessageDocumentCheck {
 
     /** {@code str::escape}: backslash, double quote and control characters escaped. */
     private static String escape(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        for (char c : text.toCharArray()) {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.toString();
+        return StringEscaping.SERVER
+                .append(new StringBuilder(text.length()), text)
+                .toString();
     }
 
     private static boolean isNamed(byte[] data, int element, String name) {

@@ -29,6 +29,15 @@ abstract class ChunkDocuments implements IndexScan {
 
     private long unknownBytes;
 
+    /** How many documents with a key are held; the layouts keep it as they add, split and remove. */
+    int count;
+
+    /** The sum of those documents' BSON sizes, in bytes; kept with {@link #count}. */
+    long bytes;
+
+    /** Whether the documents are in shard-key order; an append out of order clears it. */
+    boolean sorted = true;
+
     /** Bytes written to this chunk since its last split check ({@code ChunkWritesTracker::_bytesWritten}). */
     long bytesWritten() {
         return bytesWritten;
@@ -86,13 +95,25 @@ abstract class ChunkDocuments implements IndexScan {
 
     /** Number of documents. */
     @Override
-    public abstract int count();
+    public final int count() {
+        return count;
+    }
 
     /** Sum of the documents' BSON sizes, in bytes. */
-    abstract long bytes();
+    final long bytes() {
+        return bytes;
+    }
 
     /** Sorts the documents into shard-key order (stable for equal keys); cheap when already sorted. */
-    abstract void sort();
+    final void sort() {
+        if (!sorted) {
+            sortKeys();
+            sorted = true;
+        }
+    }
+
+    /** Puts the documents, keys and sizes together, into shard-key order; called only when they are not. */
+    abstract void sortKeys();
 
     /** The key of document {@code i} (after {@link #sort()}). */
     abstract ShardKey keyAt(int i);

@@ -7,6 +7,7 @@ import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.NavigableMap;
 import java.util.Optional;
@@ -94,7 +95,7 @@ final class CommandSupport {
         ShardKeyHasher hasher = new ShardKeyHasher();
         for (int i = 0; i < values.length; i++) {
             KeyField f = pattern.fields().get(i);
-            BsonValue v = query.get(f.path());
+            BsonValue v = equalityAt(query, f.path());
             if (v == null
                     || v.isArray()
                     || (v.isDocument()
@@ -105,6 +106,27 @@ final class CommandSupport {
             values[i] = f.hashed() ? new BsonInt64(hasher.hash64(v)) : v;
         }
         return Optional.of(ShardKey.of(values));
+    }
+
+    /**
+     * The value a query gives the key path {@code path} (mongo {@code shard_key_pattern.cpp}
+     * {@code findEqualityElement}): the query's value for the longest prefix of the path it names, followed into that
+     * value along the rest of the path, so {@code {a: {b: 0}}} gives {@code 'a.b'} the value 0 as {@code {'a.b': 0}}
+     * does; null when the query names no prefix or the rest of the path is not there.
+     */
+    private static BsonValue equalityAt(BsonDocument query, String path) {
+        String[] parts = path.split("\\.");
+        for (int n = parts.length; n >= 1; n--) {
+            BsonValue v = query.get(String.join(".", Arrays.copyOf(parts, n)));
+            if (v == null) {
+                continue;
+            }
+            for (int i = n; i < parts.length && v != null; i++) {
+                v = v.isDocument() ? v.asDocument().get(parts[i]) : null;
+            }
+            return v;
+        }
+        return null;
     }
 
     /** "no shard key found in chunk query { … }" (mongo cluster_split_cmd.cpp / cluster_move_chunk_cmd.cpp). */

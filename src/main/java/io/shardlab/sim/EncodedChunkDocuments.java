@@ -15,9 +15,6 @@ final class EncodedChunkDocuments extends ChunkDocuments {
     private int dataSize;
     private int[] starts = new int[8];
     private DocumentSizes sizes = DocumentSizes.uniform(-1);
-    private int count;
-    private long bytes;
-    private boolean sorted = true;
 
     EncodedChunkDocuments(KeyEncoder encoder) {
         this.encoder = encoder;
@@ -60,20 +57,7 @@ final class EncodedChunkDocuments extends ChunkDocuments {
     }
 
     @Override
-    public int count() {
-        return count;
-    }
-
-    @Override
-    long bytes() {
-        return bytes;
-    }
-
-    @Override
-    void sort() {
-        if (sorted) {
-            return;
-        }
+    void sortKeys() {
         Integer[] order = new Integer[count];
         for (int i = 0; i < count; i++) {
             order[i] = i;
@@ -98,7 +82,6 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         if (newSizes != null) {
             sizes.set(newSizes);
         }
-        sorted = true;
     }
 
     @Override

@@ -5,8 +5,10 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.ZoneRange;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -36,21 +38,38 @@ import java.util.Set;
  * ({@code MigrationType::toMigrateInfo} in {@code type_migration.cpp}).
  *
  * <p>Precondition: the simulated cluster is new (no shard, no collection). The first shard in id
- * order becomes the database's primary shard (the source's is not part of a layout); the chunks
- * count as arrived on their shards at the current simulated time (the 7.0+ auto-merger's
- * {@code onCurrentShardSince}).
+ * order becomes the database's primary shard (the source's is not part of a layout).
+ *
+ * <p>When each chunk came to its shard ({@code onCurrentShardSince}, what the 7.0+ auto-merger, the
+ * defragmenter and {@code mergeAllChunksOnShard} wait on: mongo {@code sharding_catalog_manager_chunk_operations.cpp}
+ * merges only chunks whose {@code onCurrentShardSince} is older than the snapshot history window) is kept as the
+ * source knew it: a chunk of {@code timeOnShard} had been on its shard that long when the layout was read, so it
+ * arrived that long before the current simulated time. A chunk the source gave no time for counts as arrived at the
+ * current simulated time: it may have just moved, and MongoDB merges no chunk it cannot show to be older than the
+ * window (the merge's query, {@code onCurrentShardSince: {$lt: oldest}}, matches no chunk without the field).
  *
  * @param layout the collection and its cluster
  * @param contents per chunk, in key order, what it holds; empty when unknown
  * @param inFlight migrations in progress when the layout was read; each a range from the min of a
  *     chunk of its donor, within that chunk, to another shard of the layout
+ * @param timeOnShard for the chunks whose arrival the source knew, how long each had been on its shard when the
+ *     layout was read; each a chunk of the layout, not negative
  */
-public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents, List<ActiveMigration> inFlight)
+public record LoadLayout(
+        ClusterSnapshot layout,
+        List<ChunkStatistics> contents,
+        List<ActiveMigration> inFlight,
+        Map<Chunk, Duration> timeOnShard)
         implements ClusterCommand {
 
     /** A layout without migrations in progress. */
     public LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents) {
         this(layout, contents, List.of());
+    }
+
+    /** A layout whose chunks all count as arrived at load. */
+    public LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents, List<ActiveMigration> inFlight) {
+        this(layout, contents, inFlight, Map.of());
     }
 
     public LoadLayout {
@@ -70,6 +89,18 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
             }
         }
         inFlight = List.copyOf(inFlight);
+        timeOnShard = Map.copyOf(timeOnShard);
+        Set<Chunk> chunks = new HashSet<>(layout.chunks().chunks());
+        for (Map.Entry<Chunk, Duration> t : timeOnShard.entrySet()) {
+            if (!chunks.contains(t.getKey())) {
+                throw new IllegalArgumentException(
+                        "timeOnShard: " + t.getKey() + " is not a chunk of " + layout.namespace());
+            }
+            if (t.getValue().isNegative()) {
+                throw new IllegalArgumentException("timeOnShard: " + t.getKey() + " has been on its shard for "
+                        + t.getValue() + "; a time on a shard is not negative");
+            }
+        }
         Set<String> busy = new HashSet<>();
         for (ActiveMigration m : inFlight) {
             int i = layout.chunks().indexOf(m.min());
@@ -139,6 +170,12 @@ public record LoadLayout(ClusterSnapshot layout, List<ChunkStatistics> contents,
                 new CollectionMetadata(
                         layout.namespace(), layout.key(), layout.unique(), layout.chunks(), zones, state.clock() + 1),
                 contents);
+        for (int i = 0; i < state.chunks().size(); i++) {
+            Duration onShard = timeOnShard.get(state.chunks().get(i));
+            if (onShard != null) {
+                state.documentsOf(i).setOnShardSince(state.clock() - onShard.toMillis());
+            }
+        }
         for (ActiveMigration m : inFlight) {
             int index = state.chunks().indexOf(m.min());
             Chunk c = state.chunks().get(index);

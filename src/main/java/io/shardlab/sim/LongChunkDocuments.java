@@ -16,9 +16,6 @@ final class LongChunkDocuments extends ChunkDocuments {
     private final BsonType keyType;
     private long[] keys;
     private DocumentSizes sizes;
-    private int count;
-    private long bytes;
-    private boolean sorted = true;
 
     LongChunkDocuments(BsonType keyType) {
         this(keyType, new long[8], DocumentSizes.uniform(-1), 0, 0);
@@ -87,20 +84,7 @@ final class LongChunkDocuments extends ChunkDocuments {
     }
 
     @Override
-    public int count() {
-        return count;
-    }
-
-    @Override
-    long bytes() {
-        return bytes;
-    }
-
-    @Override
-    void sort() {
-        if (sorted) {
-            return;
-        }
+    void sortKeys() {
         if (sizes.isUniform()) {
             Arrays.sort(keys, 0, count);
         } else {
@@ -108,7 +92,6 @@ final class LongChunkDocuments extends ChunkDocuments {
             LongRadixSort.sort(keys, s, count);
             sizes.set(s);
         }
-        sorted = true;
     }
 
     @Override

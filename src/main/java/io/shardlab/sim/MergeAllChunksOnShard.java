@@ -37,7 +37,7 @@ public record MergeAllChunksOnShard(String namespace, String shard, int maxNumbe
             return sharded;
         }
         if (!state.shards().containsKey(shard)) {
-            return Optional.of(new Refusal("ShardNotFound", "Shard " + shard + " not found"));
+            return Optional.of(Refusal.shardNotFound(shard));
         }
         if (state.migrations().stream().anyMatch(m -> m.from().equals(shard) || m.to().equals(shard))) {
             // ShardLab's text: MongoDB's merge waits for the shard's migration

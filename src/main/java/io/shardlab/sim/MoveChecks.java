@@ -22,7 +22,7 @@ final class MoveChecks {
                     "ConflictingOperationInProgress", "Collection is undergoing changes so moveChunk is not allowed."));
         }
         if (!state.shards().containsKey(toShard)) {
-            return Optional.of(new Refusal("ShardNotFound", "Shard " + toShard + " not found"));
+            return Optional.of(Refusal.shardNotFound(toShard));
         }
         Chunk c = state.chunks().get(index);
         if (c.shard().equals(toShard)) {

@@ -50,6 +50,14 @@ public record Refusal(String codeName, String message) {
         return ALREADY_DONE.equals(codeName);
     }
 
+    /**
+     * A command naming a shard the cluster does not have: ShardNotFound "Shard … not found", as mongo's
+     * {@code shard_registry.cpp} ({@code ShardRegistry::getShard}) words it.
+     */
+    public static Refusal shardNotFound(String shard) {
+        return new Refusal("ShardNotFound", "Shard " + shard + " not found");
+    }
+
     /** A refusal with the generic code. */
     public static Refusal operationFailed(String message) {
         return new Refusal(OPERATION_FAILED, message);

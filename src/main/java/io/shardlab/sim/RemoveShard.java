@@ -21,13 +21,10 @@ public record RemoveShard(String shard) implements ShardCommand {
     public Optional<Refusal> refusal(ShardRegistry shards) {
         Shard s = shards.shards().get(shard);
         if (s == null) {
-            return Optional.of(new Refusal("ShardNotFound", "Shard " + shard + " not found"));
+            return Optional.of(Refusal.shardNotFound(shard));
         }
         if (!s.draining()) {
-            long others = shards.shards().values().stream()
-                    .filter(o -> !o.id().equals(shard) && !o.draining())
-                    .count();
-            if (others == 0) {
+            if (!shards.anotherShardNotDraining(shard)) {
                 return Optional.of(new Refusal(
                         "IllegalOperation", "Operation not allowed because it would remove the last shard"));
             }
@@ -43,9 +40,7 @@ public record RemoveShard(String shard) implements ShardCommand {
 
     @Override
     public ShardChange applyTo(NavigableMap<String, Shard> shards) {
-        Shard s = shards.get(shard);
-        if (!s.draining()) {
-            shards.put(shard, s.withDraining(true));
+        if (ShardCommand.startDraining(shards, shard)) {
             return new ShardChange(this, ShardChange.Kind.DRAINING, shard, describe());
         }
         shards.remove(shard);

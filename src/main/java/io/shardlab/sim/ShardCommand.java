@@ -30,6 +30,19 @@ public sealed interface ShardCommand extends CodedCommand
      */
     ShardChange applyTo(NavigableMap<String, Shard> shards);
 
+    /**
+     * Marks {@code shard} draining in {@code shards} (the first step of removeShard and startShardDraining);
+     * returns whether it was not draining before.
+     */
+    static boolean startDraining(NavigableMap<String, Shard> shards, String shard) {
+        Shard s = shards.get(shard);
+        if (s.draining()) {
+            return false;
+        }
+        shards.put(shard, s.withDraining(true));
+        return true;
+    }
+
     @Override
     default Optional<Refusal> refusal(ClusterState state) {
         return refusal(state.shardRegistry());

@@ -91,6 +91,11 @@ public final class ShardRegistry {
         return ids;
     }
 
+    /** Whether a shard other than {@code shard} is left that does not drain (removing or draining it may go on). */
+    public boolean anotherShardNotDraining(String shard) {
+        return shards().values().stream().anyMatch(o -> !o.id().equals(shard) && !o.draining());
+    }
+
     /** Zone name → ids of the shards in it, sorted; a zone exists while a shard is in it. */
     public Map<String, List<String>> zoneShards() {
         Map<String, List<String>> out = new TreeMap<>();

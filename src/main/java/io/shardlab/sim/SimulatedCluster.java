@@ -303,6 +303,11 @@ public final class SimulatedCluster {
         }
     }
 
+    /** The database's primary shard: it keeps the database's unsharded data and cannot be removed. */
+    public String primaryShard() {
+        return state.primaryShard();
+    }
+
     /** Advances until no migration is in flight (at most {@code limitMillis}); returns the time spent. */
     public long settle(long limitMillis) {
         long start = state.clock();

@@ -25,10 +25,9 @@ public record StartShardDraining(String shard) implements ShardCommand {
     public Optional<Refusal> refusal(ShardRegistry shards) {
         Shard s = shards.shards().get(shard);
         if (s == null) {
-            return Optional.of(new Refusal("ShardNotFound", "Shard " + shard + " not found"));
+            return Optional.of(Refusal.shardNotFound(shard));
         }
-        boolean othersLeft = shards.shards().values().stream().anyMatch(o -> !o.id().equals(shard) && !o.draining());
-        if (!othersLeft) {
+        if (!shards.anotherShardNotDraining(shard)) {
             return Optional.of(
                     new Refusal("IllegalOperation", "Operation not allowed because it would drain the last shard"));
         }
@@ -45,10 +44,7 @@ public record StartShardDraining(String shard) implements ShardCommand {
 
     @Override
     public ShardChange applyTo(NavigableMap<String, Shard> shards) {
-        Shard s = shards.get(shard);
-        if (!s.draining()) {
-            shards.put(shard, s.withDraining(true));
-        }
+        ShardCommand.startDraining(shards, shard);
         return new ShardChange(this, ShardChange.Kind.DRAINING, shard, describe());
     }
 

@@ -12,6 +12,7 @@ import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
 import io.shardlab.ui.board.BoardViewModel;
@@ -37,6 +38,7 @@ import io.shardlab.ui.shell.MainViewModel;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.BackgroundWorkIndicator;
 import io.shardlab.ui.tasks.VisibleWork;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
@@ -49,6 +51,7 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -127,6 +130,7 @@ public class ShardLabApp extends Application {
     private ExecutorService exportThread;
     private VisibleWork work;
     private BoardWindow board;
+    private UiText text;
 
     /**
      * @param tasks every background thread of the GUI comes from here and stops with {@link #stop()}
@@ -160,6 +164,8 @@ public class ShardLabApp extends Application {
     @Override
     public void start(Stage stage) {
         AppInfo app = AppInfo.load();
+        // every view that shows words binds them through this one; View → Language switches it
+        text = new UiText(Language.forLocale(Locale.getDefault()));
         AtomicReference<ExplorerViewModel> explorerRef = new AtomicReference<>();
         MainViewModel viewModel = new MainViewModel(
                 app,
@@ -272,11 +278,13 @@ public class ShardLabApp extends Application {
         mainView.addFileItems(live.menuItems());
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
         LessonsViewModel lessons = new LessonsViewModel(
-                LessonCatalog.load(WorkloadRegistry.standard()).lessons(),
+                text,
+                language -> LessonCatalog.load(WorkloadRegistry.standard(), language)
+                        .lessons(),
                 explorer,
                 viewModel.presenterModeProperty(),
                 viewModel::togglePresenterMode);
-        mainView.addSidePanel(new LessonsView(lessons).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
+        mainView.addSidePanel(new LessonsView(lessons, text).build(), "Lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
         // a lesson's "Run in shell" shows the panel, types its snippet and runs it
         lessons.offerShell(script -> {

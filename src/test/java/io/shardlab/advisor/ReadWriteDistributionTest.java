@@ -175,6 +175,62 @@ class ReadWriteDistributionTest {
                 List.of(w.numSingleWritesWithoutShardKey(), w.numMultiWritesWithoutShardKey()));
     }
 
+    /**
+     * MongoDB 7.0's analyzeShardKey counts a write as "without shard key" by how it targets, not by whether its filter
+     * names the full key: mongo {@code src/mongo/db/s/analyze_shard_key_read_write_distribution.cpp} (7.0, the
+     * version that asks {@code gFeatureFlagUpdateOneWithoutShardKey}),
+     * {@code WriteDistributionMetricsCalculator::_incrementMetricsForQuery}: {@code if (info.desc !=
+     * QueryTargetingInfo::Description::kSingleKey)} counts a single or multi write without shard key; under a
+     * non-simple collation a full-key equality on a collatable value (or any value of a hashed field) is
+     * {@code kMultipleKeys} ({@code analyze_shard_key_read_write_distribution_test.cpp},
+     * {@code WriteDistributionFilterByShardKeyEqualityTest.ShardKeyEqualityNonSimpleCollation_ShardKeyContainsCollatableFields}
+     * and {@code ..._ShardKeyDoesNotContainCollatableFields}). Only a development version before 7.0 counted by the
+     * extracted key ({@code if (shardKey.isEmpty())}), which would leave these writes out.
+     */
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # release | split info | filter                    | collation | op            | class  | single without | multi without
+            7.0       | range0     | {'a.x': -100, 'b.y': 'A'} | CI        | updateOne     | multi  | 1 | 0
+            7.0       | range0     | {'a.x': -100, 'b.y': 'A'} | CI        | deleteMany    | multi  | 0 | 1
+            7.0       | hashed0    | {'a.x': -100, 'b.y': 'A'} | CI        | findAndModify | multi  | 1 | 0
+            7.0       | range0     | {'a.x': -100, 'b.y': 0}   | CI        | updateOne     | single | 0 | 0
+            7.0       | range0     | {'a.x': -100, 'b.y': 'A'} |           | deleteOne     | single | 0 | 0
+            8.0       | range0     | {'a.x': -100, 'b.y': 'A'} | CI        | updateMany    | multi  | 0 | 1
+            """)
+    void aFullKeyWriteUnderANonSimpleCollationCountsAsWithoutShardKeyWhenItsKeyIsCollatable(
+            String release,
+            String splitInfo,
+            String filter,
+            String collation,
+            String op,
+            String expectedClass,
+            long singleWithout,
+            long multiWithout) {
+        // given a write on the full shard key, with or without a case-insensitive collation
+        Map.Entry<ShardKeyPattern, AnalysisRanges> info = SPLIT_INFOS.get(splitInfo);
+        QueryCommand command = QueryCommand.of(op);
+        BsonDocument update = command.isDelete() ? null : BsonLiterals.parseDocument("{$set: {c: -100}}");
+        SampledQuery write = new SampledQuery(
+                command, BsonLiterals.parseDocument(filter), update, false, 1, 0, collation(collation));
+
+        // when analyzeShardKey's write distribution is computed with that release's rules
+        WriteDistributionMetrics w = ReadWriteDistribution.route(
+                        List.of(write),
+                        info.getKey(),
+                        info.getValue(),
+                        info.getValue().chunks(),
+                        MongoVersion.parse(release))
+                .write();
+
+        // then it is multi-shard and without shard key exactly when its key is collatable under the collation
+        assertEquals(
+                counts(expectedClass),
+                List.of(w.numSingleShardWrites(), w.numMultiShardWrites(), w.numScatterGatherWrites()));
+        assertEquals(
+                List.of(singleWithout, multiWithout),
+                List.of(w.numSingleWritesWithoutShardKey(), w.numMultiWritesWithoutShardKey()));
+    }
+
     @Test
     void withoutQueriesBothDistributionsHaveOnlyASampleSizeOfZero() {
         // ReadDistributionNoQueries, WriteDistributionNoQueries

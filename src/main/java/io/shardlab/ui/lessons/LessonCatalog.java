@@ -1,5 +1,7 @@
 package io.shardlab.ui.lessons;
 
+import io.shardlab.files.TextTranslation;
+import io.shardlab.text.Language;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +23,12 @@ import org.bson.BsonValue;
  * key or filter that does not parse, or claims a targeting mongos would not give is refused with a
  * one-line message naming the file and field.
  *
+ * <p>A lesson in another language keeps its structure in the English file and only its texts in a translation
+ * file of the same name under the language's tag ({@code io/shardlab/lessons/zh-CN/01-monotonic-key.json}): the
+ * texts of {@link #TRANSLATED_TEXTS} on the way through {@link #TRANSLATED_CONTAINERS}, at the same paths as the
+ * English ones ({@link TextTranslation}). So a scenario, a filter and its expected targeting exist once, and a
+ * translator sees a whole lesson's texts in one file, in order.
+ *
  * <p>Invariants: at least one lesson; ids are unique.
  */
 public final class LessonCatalog {
@@ -29,6 +37,12 @@ public final class LessonCatalog {
     public static final String DIRECTORY = "io/shardlab/lessons/";
     /** The file that lists the lesson files in teaching order. */
     public static final String INDEX = DIRECTORY + "index.json";
+
+    /** The text fields of a lesson file, wherever they are. */
+    static final Set<String> TRANSLATED_TEXTS =
+            Set.of("title", "principle", "watch", "askTheRoom", "why", "label", "note");
+    /** The objects and arrays of objects of a lesson file that hold texts. */
+    static final Set<String> TRANSLATED_CONTAINERS = Set.of("scenario", "queries", "followUps", "shellSteps");
 
     private final List<Lesson> lessons;
 
@@ -54,7 +68,16 @@ public final class LessonCatalog {
      * @throws InvalidLessonException if a file is missing or invalid
      */
     public static LessonCatalog load(WorkloadRegistry workloads) {
-        return load(LessonCatalog::readResource, workloads);
+        return load(workloads, Language.ENGLISH);
+    }
+
+    /**
+     * The shipped lessons in {@code language}, read from the class path and checked against {@code workloads}.
+     *
+     * @throws InvalidLessonException if a file or its translation is missing or invalid
+     */
+    public static LessonCatalog load(WorkloadRegistry workloads, Language language) {
+        return load(LessonCatalog::readResource, workloads, language);
     }
 
     /**
@@ -64,15 +87,27 @@ public final class LessonCatalog {
      * @throws InvalidLessonException if a file is missing or invalid
      */
     static LessonCatalog load(Function<String, Optional<String>> files, WorkloadRegistry workloads) {
+        return load(files, workloads, Language.ENGLISH);
+    }
+
+    /**
+     * The lessons listed by {@value #INDEX} in {@code files}, in {@code language}: for another language than English,
+     * each with the texts of its translation file ({@link #translationOf}).
+     *
+     * @throws InvalidLessonException if a file or its translation is missing or invalid
+     */
+    static LessonCatalog load(Function<String, Optional<String>> files, WorkloadRegistry workloads, Language language) {
         ScenarioChecks checks = new ScenarioChecks(workloads);
         List<Lesson> lessons = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (String name : index(files)) {
-            String source = DIRECTORY + name;
-            String json = files.apply(source)
+            String english = DIRECTORY + name;
+            String englishJson = files.apply(english)
                     .orElseThrow(() -> new InvalidLessonException(
-                            INDEX, "lessons", "lists " + name + ", but " + source + " is missing"));
-            Lesson lesson = new LessonFile(source, checks).read(json);
+                            INDEX, "lessons", "lists " + name + ", but " + english + " is missing"));
+            String source = language == Language.ENGLISH ? english : translationOf(name, language);
+            String json = language == Language.ENGLISH ? englishJson : translated(files, source, englishJson, language);
+            Lesson lesson = new LessonFile(source, checks, language).read(json);
             if (!ids.add(lesson.id())) {
                 throw new InvalidLessonException(
                         source, "id", "'" + lesson.id() + "' is already used by another lesson");
@@ -80,6 +115,37 @@ public final class LessonCatalog {
             lessons.add(lesson);
         }
         return new LessonCatalog(lessons);
+    }
+
+    /** The class-path name of the translation of lesson file {@code name} into {@code language}. */
+    static String translationOf(String name, Language language) {
+        return DIRECTORY + language.tag() + "/" + name;
+    }
+
+    private static String translated(
+            Function<String, Optional<String>> files, String source, String englishJson, Language language) {
+        String every = "missing: every lesson has a translation into "; // untranslated: for the file's author
+        String json = files.apply(source)
+                .orElseThrow(() -> new InvalidLessonException(source, "", every + language.nativeName()));
+        BsonDocument translation;
+        try {
+            translation = BsonDocument.parse(json);
+        } catch (RuntimeException e) {
+            throw new InvalidLessonException(
+                    source, "", "not valid JSON: " + e.getMessage()); // untranslated: for the file's author
+        }
+        BsonDocument english;
+        try {
+            english = BsonDocument.parse(englishJson);
+        } catch (RuntimeException e) {
+            throw new InvalidLessonException(
+                    source,
+                    "",
+                    "its English file is not valid JSON: " + e.getMessage()); // untranslated: for the file's author
+        }
+        return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
+                .applyTo(english, translation, (path, problem) -> new InvalidLessonException(source, path, problem))
+                .toJson();
     }
 
     private static List<String> index(Function<String, Optional<String>> files) {

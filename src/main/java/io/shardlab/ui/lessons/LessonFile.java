@@ -2,6 +2,7 @@ package io.shardlab.ui.lessons;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.files.JsonFields;
+import io.shardlab.files.TextTranslation;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.session.Scenario;
@@ -9,6 +10,7 @@ import io.shardlab.shell.ShellEngine;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.text.Language;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.StreamStep;
 import io.shardlab.workload.Workload;
@@ -47,10 +49,13 @@ import org.bson.BsonValue;
  *                 mongosh input, lines joined by \n) }
  * </pre>
  * A follow-up's scenario starts from the lesson's scenario and replaces the fields it names.
+ *
+ * <p>A lesson in another language is the English file with its texts replaced by a translation file's
+ * ({@link LessonCatalog}); its texts keep that language's limits ({@link TextTranslation#maxLength}).
  */
 final class LessonFile {
 
-    /** Limits that keep a lesson readable from the back of a room, in characters. */
+    /** Limits that keep an English lesson readable from the back of a room, in characters. */
     static final int TITLE_MAX = 48;
 
     static final int PRINCIPLE_MAX = 420;
@@ -97,14 +102,27 @@ final class LessonFile {
 
     private final String source;
     private final ScenarioChecks checks;
+    private final Language language;
 
     /**
      * @param source the file's class-path name, for messages
      * @param checks the names and parsers scenarios are checked against
+     * @param language the language of the texts, whose limits they keep
      */
-    LessonFile(String source, ScenarioChecks checks) {
+    LessonFile(String source, ScenarioChecks checks, Language language) {
         this.source = source;
         this.checks = checks;
+        this.language = language;
+    }
+
+    /** An English lesson file. */
+    LessonFile(String source, ScenarioChecks checks) {
+        this(source, checks, Language.ENGLISH);
+    }
+
+    /** The limit of a text in this file's language whose English limit is {@code englishMax}. */
+    private int max(int englishMax) {
+        return TextTranslation.maxLength(language, englishMax);
     }
 
     /**
@@ -127,18 +145,18 @@ final class LessonFile {
         if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
             throw lesson.invalid("id", "lower-case words joined by hyphens, e.g. monotonic-key, got '" + id + "'");
         }
-        String title = lesson.text("title", TITLE_MAX);
-        String principle = lesson.text("principle", PRINCIPLE_MAX);
+        String title = lesson.text("title", max(TITLE_MAX));
+        String principle = lesson.text("principle", max(PRINCIPLE_MAX));
         BsonDocument scenarioJson = lesson.object("scenario");
         LessonScenario scenario = scenario(fields(scenarioJson, "scenario", SCENARIO_FIELDS, Set.of()));
-        List<String> watch = lesson.texts("watch", 1, WATCH_ITEMS_MAX, WATCH_ITEM_MAX);
-        String ask = lesson.text("askTheRoom", ASK_MAX);
+        List<String> watch = lesson.texts("watch", 1, WATCH_ITEMS_MAX, max(WATCH_ITEM_MAX));
+        String ask = lesson.text("askTheRoom", max(ASK_MAX));
         List<FollowUp> followUps = new ArrayList<>();
         List<BsonDocument> followUpJson = lesson.objects("followUps", 0, FOLLOW_UPS_MAX);
         for (int i = 0; i < followUpJson.size(); i++) {
             JsonFields f = fields(followUpJson.get(i), "followUps[" + i + "]", FOLLOW_UP_FIELDS, Set.of());
-            String label = f.text("label", FOLLOW_UP_LABEL_MAX);
-            String note = f.text("note", NOTE_MAX);
+            String label = f.text("label", max(FOLLOW_UP_LABEL_MAX));
+            String note = f.text("note", max(NOTE_MAX));
             BsonDocument changes = f.object("scenario");
             JsonFields.checkKnown(changes, f.path("scenario"), SCENARIO_FIELDS, this::invalid);
             if (!changes.containsKey("why")) {
@@ -155,7 +173,7 @@ final class LessonFile {
         List<BsonDocument> stepJson = lesson.objects("shellSteps", 0, SHELL_STEPS_MAX);
         for (int i = 0; i < stepJson.size(); i++) {
             JsonFields f = fields(stepJson.get(i), "shellSteps[" + i + "]", SHELL_STEP_FIELDS, Set.of());
-            String label = f.text("label", SHELL_STEP_LABEL_MAX);
+            String label = f.text("label", max(SHELL_STEP_LABEL_MAX));
             String script = f.text("script", SHELL_SCRIPT_MAX);
             if (!ShellEngine.isCompleteInput(script)) {
                 throw f.invalid("script", "not a whole shell input: a brace, bracket, string or comment is left open");
@@ -191,7 +209,7 @@ final class LessonFile {
                     s.path("queries[" + i + "]"),
                     QUERY_FIELDS,
                     s.inherited().contains("queries") ? QUERY_FIELDS : Set.of());
-            String label = q.text("label", QUERY_LABEL_MAX);
+            String label = q.text("label", max(QUERY_LABEL_MAX));
             String filter = q.text("filter", 300);
             String expect = q.text("expect", 20);
             TargetingClass expected = Arrays.stream(TargetingClass.values())
@@ -208,7 +226,7 @@ final class LessonFile {
             }
             queries.add(new LessonQuery(label, filter, expected));
         }
-        String why = s.text("why", WHY_MAX);
+        String why = s.text("why", max(WHY_MAX));
         ShardingSetup sharding = sharding(s);
         s.check("zones", () -> {
             checks.sharding(sharding, version, shards, namespace, key);

@@ -1,6 +1,8 @@
 package io.shardlab.ui.lessons;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +24,6 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
@@ -47,6 +48,9 @@ import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
  * stylesheet's lessons section switch to large type and high-contrast colours. Page Down and Page Up
  * (what a presentation clicker sends) open the next and previous lesson wherever the focus is in the window,
  * except in a text input, which keeps them.
+ *
+ * <p>Its own words follow the window's language ({@link UiText}); the lesson's words are the view model's, which
+ * follows it too.
  */
 public final class LessonsView {
 
@@ -84,7 +88,9 @@ public final class LessonsView {
     private static final String LESSON_WATCH_ROW = "lesson-watch-row";
 
     /** The panel's own stylesheet. */
-    static final String STYLESHEET = Appearance.featureStylesheet(LessonsView.class, "lessons.css");
+    // absolute, so that the file name does not read as a key of the lessons bundle
+    static final String STYLESHEET =
+            Appearance.featureStylesheet(LessonsView.class, "/io/shardlab/ui/lessons/lessons.css");
 
     /** The scenario card while a follow-up's scenario shows in place of the lesson's. */
     private static final PseudoClass SHOWING_FOLLOW_UP = PseudoClass.getPseudoClass("showing-follow-up");
@@ -94,9 +100,20 @@ public final class LessonsView {
     private static final PseudoClass FAILED = PseudoClass.getPseudoClass("failed");
 
     private final LessonsViewModel viewModel;
+    private final UiText text;
 
-    public LessonsView(LessonsViewModel viewModel) {
+    /**
+     * @param viewModel the panel's state
+     * @param text the window's words, in the language the view model speaks
+     */
+    public LessonsView(LessonsViewModel viewModel, UiText text) {
         this.viewModel = viewModel;
+        this.text = text;
+    }
+
+    /** A panel in English. */
+    public LessonsView(LessonsViewModel viewModel) {
+        this(viewModel, new UiText(Language.ENGLISH));
     }
 
     /** Builds the panel; put it beside the explorer. */
@@ -135,14 +152,14 @@ public final class LessonsView {
     }
 
     private Node header() {
-        Label heading = new Label("Lessons", new FontIcon(MaterialDesignS.SCHOOL_OUTLINE));
+        Label heading = text.label(new Label(null, new FontIcon(MaterialDesignS.SCHOOL_OUTLINE)), "lessons.heading");
         heading.getStyleClass().add(LESSONS_HEADING);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         ToggleButton presenter = new ToggleButton(null, new FontIcon(MaterialDesignP.PRESENTATION));
         presenter.setId("lessons-presenter");
         presenter.getStyleClass().add(LESSONS_PRESENTER_TOGGLE);
-        presenter.setTooltip(new Tooltip("Presenter mode: large type, high contrast (Ctrl+Shift+P)"));
+        presenter.setTooltip(text.tooltip("lessons.presenter.tip"));
         presenter.setSelected(viewModel.presenterModeProperty().get());
         viewModel.presenterModeProperty().addListener((obs, was, on) -> presenter.setSelected(on));
         presenter.setOnAction(e -> {
@@ -206,6 +223,9 @@ public final class LessonsView {
         viewModel
                 .selectedIndexProperty()
                 .addListener((obs, was, now) -> list.getSelectionModel().select(now.intValue()));
+        // a language switch replaces the lessons with the same ones in other words: the open one stays chosen
+        viewModel.lessonsProperty().addListener((ListChangeListener<Lesson>) c -> list.getSelectionModel()
+                .select(viewModel.selectedIndexProperty().get()));
         return list;
     }
 
@@ -241,7 +261,7 @@ public final class LessonsView {
                                 .map(LessonsView::watchItem)
                                 .toList()));
 
-        Label askTitle = sectionTitle("Ask the room", new FontIcon(MaterialDesignA.ACCOUNT_GROUP_OUTLINE));
+        Label askTitle = sectionTitle("lessons.askTheRoom", new FontIcon(MaterialDesignA.ACCOUNT_GROUP_OUTLINE));
         Label ask = label("lesson-ask", "lesson-ask-text", viewModel.askTheRoomProperty());
         VBox question = new VBox(askTitle, ask);
         question.getStyleClass().add(LESSON_QUESTION);
@@ -250,7 +270,7 @@ public final class LessonsView {
                 position,
                 title,
                 principle,
-                sectionTitle("What to watch", new FontIcon(MaterialDesignE.EYE_OUTLINE)),
+                sectionTitle("lessons.watch", new FontIcon(MaterialDesignE.EYE_OUTLINE)),
                 watch,
                 question,
                 scenario(),
@@ -306,19 +326,19 @@ public final class LessonsView {
             }
         });
         viewModel.selectedQueryProperty().addListener((obs, was, now) -> selectToggleOf(group, now));
-        Label queriesTitle = sectionTitle("Queries to try", null);
+        Label queriesTitle = sectionTitle("lessons.queries", null);
         queriesTitle
                 .visibleProperty()
                 .bind(viewModel.queriesProperty().emptyProperty().not());
         queriesTitle.managedProperty().bind(queriesTitle.visibleProperty());
 
-        Button run = new Button("Run scenario", new FontIcon(MaterialDesignP.PLAY));
+        Button run = text.label(new Button(null, new FontIcon(MaterialDesignP.PLAY)), "lessons.run");
         run.setId("lesson-run");
         run.getStyleClass().addAll(Styles.ACCENT, LESSON_RUN);
         run.setOnAction(e -> viewModel.startScenario());
 
         VBox box = new VBox(
-                sectionTitle("Scenario", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE)),
+                sectionTitle("lessons.scenario", new FontIcon(MaterialDesignP.PLAY_CIRCLE_OUTLINE)),
                 summary,
                 why,
                 queriesTitle,
@@ -382,7 +402,7 @@ public final class LessonsView {
                 list.getChildren().add(followUp(all.get(i), i));
             }
         });
-        Label title = sectionTitle("Compare", new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
+        Label title = sectionTitle("lessons.compare", new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
         VBox box = new VBox(title, list);
         box.getStyleClass().add(LESSON_COMPARE);
         box.visibleProperty().bind(viewModel.followUpsProperty().emptyProperty().not());
@@ -401,7 +421,7 @@ public final class LessonsView {
                 list.getChildren().add(shellStep(all.get(i), i));
             }
         });
-        Label title = sectionTitle("Run in shell", new FontIcon(MaterialDesignC.CONSOLE_LINE));
+        Label title = sectionTitle("lessons.runInShell", new FontIcon(MaterialDesignC.CONSOLE_LINE));
         VBox box = new VBox(title, list);
         box.getStyleClass().add(LESSON_SHELL);
         box.visibleProperty()
@@ -440,12 +460,12 @@ public final class LessonsView {
         button.setWrapText(true);
         button.setMinHeight(Region.USE_PREF_SIZE);
         button.setOnAction(e -> viewModel.startFollowUp(index));
-        button.setTooltip(new Tooltip("Side by side with the lesson's scenario, in lockstep"));
+        button.setTooltip(text.tooltip("lessons.followUp.tip"));
         Label note = new Label(followUp.note());
         note.getStyleClass().add(LESSON_FOLLOW_UP_NOTE);
         note.setWrapText(true);
         note.setMinHeight(Region.USE_PREF_SIZE);
-        Hyperlink alone = new Hyperlink("Run it alone");
+        Hyperlink alone = text.label(new Hyperlink(), "lessons.followUp.alone");
         alone.setId("lesson-follow-up-alone-" + index);
         alone.getStyleClass().add(LESSON_FOLLOW_UP_ALONE);
         alone.setOnAction(e -> viewModel.runFollowUpAlone(index));
@@ -461,11 +481,11 @@ public final class LessonsView {
     }
 
     private Node navigation() {
-        Button previous = new Button("Previous", new FontIcon(MaterialDesignC.CHEVRON_LEFT));
+        Button previous = text.label(new Button(null, new FontIcon(MaterialDesignC.CHEVRON_LEFT)), "lessons.previous");
         previous.setId("lesson-previous");
         previous.disableProperty().bind(viewModel.hasPreviousProperty().not());
         previous.setOnAction(e -> viewModel.previousLesson());
-        Button next = new Button("Next", new FontIcon(MaterialDesignC.CHEVRON_RIGHT));
+        Button next = text.label(new Button(null, new FontIcon(MaterialDesignC.CHEVRON_RIGHT)), "lessons.next");
         next.setId("lesson-next");
         next.setContentDisplay(ContentDisplay.RIGHT);
         next.disableProperty().bind(viewModel.hasNextProperty().not());
@@ -500,8 +520,8 @@ public final class LessonsView {
         return label;
     }
 
-    private static Label sectionTitle(String text, Node icon) {
-        Label title = new Label(text, icon);
+    private Label sectionTitle(String key, Node icon) {
+        Label title = text.label(new Label(null, icon), key);
         title.getStyleClass().add(LESSON_SECTION_TITLE);
         return title;
     }

@@ -1,13 +1,21 @@
 package io.shardlab.ui.lessons;
 
+import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.ScenarioLauncher;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.workload.StreamStep;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -26,10 +34,24 @@ import javafx.collections.FXCollections;
  * scenarios is on show (the lesson's own or a follow-up), the query to show with it, and starting a
  * scenario in the explorer. Holds no nodes; {@link LessonsView} binds to it.
  *
+ * <p>The panel speaks the window's language ({@link UiText}): the lessons are the catalog's in that language, and
+ * switching it re-shows the open lesson, the follow-up and query on show, and the status line in the new one.
+ *
  * <p>Invariant: a lesson is always open (the first one to begin with), and the shown scenario is
  * that lesson's scenario or one of its follow-ups.
  */
 public final class LessonsViewModel {
+
+    private final UiText text;
+    /** The lessons in each language, loaded when first spoken: the same ids in the same order. */
+    private final Function<Language, List<Lesson>> lessonsIn;
+
+    private final Map<Language, List<Lesson>> loaded = new EnumMap<>(Language.class);
+    /**
+     * What the status line says, made from the open lesson as it is now (its follow-ups' and steps' labels in the
+     * language of the moment); null while the line is empty.
+     */
+    private Supplier<Message> statusMessage;
 
     private final ScenarioLauncher launcher;
     private final Runnable togglePresenterMode;
@@ -69,7 +91,7 @@ public final class LessonsViewModel {
     private final ReadOnlyBooleanWrapper presenterMode = new ReadOnlyBooleanWrapper(this, "presenterMode");
 
     /**
-     * Opens the first lesson.
+     * Opens the first lesson, in English.
      *
      * @param lessons the lessons in teaching order, not empty
      * @param launcher loads a scenario into the explorer
@@ -81,15 +103,85 @@ public final class LessonsViewModel {
             ScenarioLauncher launcher,
             ObservableBooleanValue presenterMode,
             Runnable togglePresenterMode) {
-        Objects.requireNonNull(lessons, "lessons");
-        if (lessons.isEmpty()) {
-            throw new IllegalArgumentException("lessons: at least one lesson is required");
-        }
+        this(new UiText(Language.ENGLISH), language -> lessons, launcher, presenterMode, togglePresenterMode);
+    }
+
+    /**
+     * Opens the first lesson, in {@code text}'s language, and follows its switches.
+     *
+     * @param text the window's words and language
+     * @param lessonsIn the lessons in teaching order in a language, not empty, the same ids in every language
+     *     (e.g. {@code language -> LessonCatalog.load(workloads, language).lessons()}); asked once per language
+     * @param launcher loads a scenario into the explorer
+     * @param presenterMode the window's presenter switch (View → Presenter mode)
+     * @param togglePresenterMode flips that switch
+     */
+    public LessonsViewModel(
+            UiText text,
+            Function<Language, List<Lesson>> lessonsIn,
+            ScenarioLauncher launcher,
+            ObservableBooleanValue presenterMode,
+            Runnable togglePresenterMode) {
+        this.text = Objects.requireNonNull(text, "text");
+        this.lessonsIn = Objects.requireNonNull(lessonsIn, "lessonsIn");
         this.launcher = Objects.requireNonNull(launcher, "launcher");
         this.togglePresenterMode = Objects.requireNonNull(togglePresenterMode, "togglePresenterMode");
         this.presenterMode.bind(Objects.requireNonNull(presenterMode, "presenterMode"));
-        this.lessons.setAll(lessons);
+        this.lessons.setAll(lessonsIn(text.language().get()));
         selectLesson(0);
+        text.language().addListener((obs, was, now) -> speak(now));
+    }
+
+    private List<Lesson> lessonsIn(Language language) {
+        List<Lesson> in = loaded.computeIfAbsent(language, lessonsIn);
+        Objects.requireNonNull(in, "lessons");
+        if (in.isEmpty()) {
+            throw new IllegalArgumentException("lessons: at least one lesson is required");
+        }
+        return in;
+    }
+
+    /**
+     * Re-shows everything in {@code language}: the open lesson, the follow-up and query on show, and the status;
+     * the scenario running in the explorer stays the one running.
+     */
+    private void speak(Language language) {
+        List<Lesson> before = List.copyOf(lessons);
+        List<Lesson> after = lessonsIn(language);
+        if (after.size() != before.size()) {
+            throw new IllegalStateException("lessons: " + after.size() + " in " + language.tag() + " but "
+                    + before.size() + " before the switch");
+        }
+        int index = selectedIndex.get();
+        int followUp = followUps.indexOf(shownFollowUp.get());
+        int query = queries.indexOf(selectedQuery.get());
+        running = running == null ? null : sameScenarioIn(before, after, running);
+        lessons.setAll(after);
+        showLesson(index);
+        if (followUp >= 0) {
+            FollowUp shown = followUps.get(followUp);
+            show(shown.scenario(), shown);
+        }
+        if (query >= 0) {
+            selectedQuery.set(queries.get(query));
+        }
+        sayStatus();
+    }
+
+    /** The scenario of {@code after} at the place {@code scenario} has in {@code before}. */
+    private static LessonScenario sameScenarioIn(List<Lesson> before, List<Lesson> after, LessonScenario scenario) {
+        for (int i = 0; i < before.size(); i++) {
+            if (before.get(i).scenario() == scenario) {
+                return after.get(i).scenario();
+            }
+            List<FollowUp> followUps = before.get(i).followUps();
+            for (int j = 0; j < followUps.size(); j++) {
+                if (followUps.get(j).scenario() == scenario) {
+                    return after.get(i).followUps().get(j).scenario();
+                }
+            }
+        }
+        return null;
     }
 
     // ---- choosing a lesson ----
@@ -100,11 +192,16 @@ public final class LessonsViewModel {
      * @throws IndexOutOfBoundsException if there is no such lesson
      */
     public void selectLesson(int index) {
+        showLesson(index);
+        clearStatus();
+    }
+
+    private void showLesson(int index) {
         Objects.checkIndex(index, lessons.size());
         Lesson lesson = lessons.get(index);
         selectedIndex.set(index);
         selectedLesson.set(lesson);
-        position.set(String.format(Locale.ROOT, "Lesson %d of %d", index + 1, lessons.size()));
+        position.set(text.now("lessons.position", index + 1, lessons.size()));
         title.set(lesson.title());
         principle.set(lesson.principle());
         watch.setAll(lesson.watch());
@@ -114,7 +211,6 @@ public final class LessonsViewModel {
         hasPrevious.set(index > 0);
         hasNext.set(index < lessons.size() - 1);
         show(lesson.scenario(), null);
-        clearStatus();
     }
 
     /**
@@ -170,7 +266,7 @@ public final class LessonsViewModel {
         if (shownFollowUp.get() != null) {
             show(lesson.scenario(), null);
         }
-        launch(lesson.scenario(), "the lesson's scenario");
+        launch(lesson.scenario(), () -> Message.of("lessons.what.scenario"));
     }
 
     /**
@@ -195,12 +291,14 @@ public final class LessonsViewModel {
             launcher.compare(followUp.label(), own.base(), followUp.scenario().base());
         } catch (IllegalArgumentException e) {
             launchFailed.set(true);
-            status.set("Could not compare with the follow-up '" + followUp.label() + "': " + e.getMessage());
+            String problem = e.getMessage();
+            say(() -> Message.of(
+                    "lessons.status.compareFailed", followUps.get(index).label(), problem));
             return;
         }
         running = null;
         launchFailed.set(false);
-        status.set("Comparing side by side with the follow-up '" + followUp.label() + "'");
+        say(() -> Message.of("lessons.status.comparing", followUps.get(index).label()));
     }
 
     /**
@@ -213,7 +311,9 @@ public final class LessonsViewModel {
         if (shownFollowUp.get() != followUp) {
             show(followUp.scenario(), followUp);
         }
-        launch(followUp.scenario(), "the follow-up '" + followUp.label() + "'");
+        launch(
+                followUp.scenario(),
+                () -> Message.of("lessons.what.followUp", followUps.get(index).label()));
     }
 
     // ---- shell steps ----
@@ -247,13 +347,14 @@ public final class LessonsViewModel {
         }
         shell.accept(step.script());
         launchFailed.set(false);
-        status.set("Running '" + step.label() + "' in the shell");
+        say(() -> Message.of(
+                "lessons.status.runningInShell", shellSteps.get(index).label()));
     }
 
     private void show(LessonScenario scenario, FollowUp followUp) {
         shownFollowUp.set(followUp);
         shownScenario.set(scenario);
-        scenarioSummary.set(summary(scenario.base()));
+        scenarioSummary.set(summary(text.messages(), scenario.base()));
         whyTheseSettings.set(scenario.whyTheseSettings());
         queries.setAll(scenario.queries());
         // no query until the teacher picks one: a query dims the shards it does not reach, and while a stream
@@ -261,22 +362,38 @@ public final class LessonsViewModel {
         selectedQuery.set(null);
     }
 
-    private void launch(LessonScenario scenario, String what) {
+    private void launch(LessonScenario scenario, Supplier<Message> what) {
         Scenario explorerScenario = scenario.toScenario(Optional.ofNullable(selectedQuery.get()));
         try {
             launcher.launch(explorerScenario);
         } catch (IllegalArgumentException e) {
             launchFailed.set(true);
-            status.set("Could not start " + what + ": " + e.getMessage());
+            String problem = e.getMessage();
+            say(() -> Message.of("lessons.status.startFailed", what.get(), problem));
             return;
         }
         running = scenario;
         launchFailed.set(false);
-        status.set("Running " + what + " in the explorer");
+        say(() -> Message.of("lessons.status.running", what.get()));
+    }
+
+    /** Puts {@code message} on the status line, in the language of now and again after a switch. */
+    private void say(Supplier<Message> message) {
+        statusMessage = message;
+        sayStatus();
+    }
+
+    private void sayStatus() {
+        Message message = statusMessage == null ? null : statusMessage.get();
+        status.set(
+                message == null
+                        ? ""
+                        : text.now(message.key(), message.arguments().toArray()));
     }
 
     private void clearStatus() {
         launchFailed.set(false);
+        statusMessage = null;
         status.set("");
     }
 
@@ -286,21 +403,39 @@ public final class LessonsViewModel {
      * {@code " · after 150,000 documents: sh.addShard(…)"} for each step it runs while the stream plays.
      */
     static String summary(Scenario s) {
-        String text = String.format(
-                Locale.ROOT,
-                "MongoDB %s · %s · %s · %s · %s: %,d documents at %,.0f/s",
+        return summary(Messages.of(Language.ENGLISH), s);
+    }
+
+    /** {@link #summary(Scenario)} in the words of {@code words}. */
+    static String summary(Messages words, Scenario s) {
+        Message chunks = s.chunkSizeMegabytes() > 0
+                ? Message.of("lessons.summary.chunks", s.chunkSizeMegabytes())
+                : Message.of(
+                        "lessons.summary.chunks.default",
+                        Math.round(ReleaseRules.of(s.version()).defaultChunkSizeBytes() / (1024.0 * 1024.0)));
+        StringBuilder summary = new StringBuilder(words.text(
+                "lessons.summary",
                 s.version(),
-                s.shardsText(),
+                Message.of("lessons.summary.shards", s.shards()),
                 s.keyPattern(),
-                s.chunkSizeText(),
+                chunks,
                 s.workload(),
                 s.documents(),
-                s.docsPerSecond());
-        text += s.preSplitText().map(split -> " · " + split).orElse("");
-        for (StreamStep step : s.steps()) {
-            text += " · " + step.describe();
+                // rounded half up, as the English summary always was
+                Math.round(s.docsPerSecond())));
+        if (!s.splitPoints().isEmpty()) {
+            summary.append(" · ")
+                    .append(words.text(
+                            "lessons.summary.presplit", s.splitPoints().size()));
         }
-        return text;
+        for (StreamStep step : s.steps()) {
+            summary.append(" · ")
+                    .append(words.text(
+                            "lessons.summary.step",
+                            step.afterDocuments(),
+                            step.command().mongoshCommand()));
+        }
+        return summary.toString();
     }
 
     // ---- presenter mode ----
@@ -327,7 +462,7 @@ public final class LessonsViewModel {
         return selectedLesson.getReadOnlyProperty();
     }
 
-    /** E.g. {@code "Lesson 3 of 9"}. */
+    /** E.g. {@code "Lesson 3 of 9"}, in the window's language. */
     public ReadOnlyStringProperty positionProperty() {
         return position.getReadOnlyProperty();
     }

@@ -45,7 +45,8 @@ class PortedTablesInReadmeTest {
             ListClusterCatalogPortTest.class,
             ListClusterCatalogShardingFieldsPortTest.class,
             CollectionlessAggregatePortTest.class,
-            ExplainFindAndModifyPortTest.class);
+            ExplainFindAndModifyPortTest.class,
+            RegexTargetingPortTest.class);
 
     @Test
     void everyPortedTableIsCounted() {

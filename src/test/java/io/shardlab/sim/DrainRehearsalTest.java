@@ -1,0 +1,178 @@
+package io.shardlab.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.Chunk;
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A shard's removal rehearsed on the simulator ({@link DrainRehearsal}): the release's commands, the balancer
+ * draining the shard first, and what blocks the removal as {@code removeShard}'s {@code remaining} names it (mongo
+ * {@code sharding_catalog_manager_shard_operations.cpp}, {@code checkDrainingProgress}). Given {@code test.bar} on
+ * {@code { x: 1 }} with chunks [MinKey, 100) on {@code a} (the primary shard), [100, 200) on {@code b} and
+ * [200, MaxKey) on {@code c}, 300 documents of 1 KB, one per x.
+ */
+class DrainRehearsalTest {
+
+    private static final String NS = "test.bar";
+
+    private static SimulatedCluster given(String version, String shards) {
+        SimulatedCluster c = new SimulatedCluster(
+                SimulationConfig.of(MongoVersion.parse(version)).withInvariantChecks(true));
+        List<String> ids = List.of(shards.split(" "));
+        ids.forEach(s -> c.execute(new AddShard(s)));
+        c.execute(ShardCollection.of(NS, "{x: 1}"));
+        if (ids.size() == 3) {
+            c.execute(new SplitAt(NS, BsonDocument.parse("{x: 100}")));
+            c.execute(new SplitAt(NS, BsonDocument.parse("{x: 200}")));
+            c.execute(new MoveChunk(NS, BsonDocument.parse("{x: 150}"), "b", false));
+            c.settle(Long.MAX_VALUE / 4);
+            c.execute(new MoveChunk(NS, BsonDocument.parse("{x: 250}"), "c", false));
+            c.settle(Long.MAX_VALUE / 4);
+        }
+        c.insert(NS, InsertBatch.ofInt64(LongStream.range(0, 300).toArray(), 1024));
+        c.settle(Long.MAX_VALUE / 4);
+        return c;
+    }
+
+    @ParameterizedTest(name = "{0}: removing {1} of shards {2} runs {3}; removed {4}, blocked by {5}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # release | shard | shards | commands                                          | removed | blockers
+            8.0       | c     | a b c  | removeShard c, removeShard c                      | true    | -
+            7.0       | b     | a b c  | removeShard b, removeShard b                      | true    | -
+            8.3       | c     | a b c  | startShardDraining c, commitShardRemoval c        | true    | -
+            8.0       | a     | a b c  | removeShard a                                     | false   | PRIMARY_SHARD
+            8.3       | a     | a b c  | startShardDraining a                              | false   | PRIMARY_SHARD
+            """)
+    void a_drained_shard_is_removed_unless_something_keeps_it(
+            String release, String shard, String shards, String commands, boolean removed, String blockers) {
+        // given the layout of the class Javadoc on the row's release
+        SimulatedCluster c = given(release, shards);
+
+        // when the removal is rehearsed
+        DrainRehearsal.Result r = DrainRehearsal.run(c, shard, 1_000);
+
+        // then its commands, outcome and blockers are the release's, and no chunk is left on the shard
+        assertEquals(
+                commands,
+                String.join(
+                        ", ",
+                        r.commands().stream()
+                                .map(DrainRehearsalTest::commandName)
+                                .toList()));
+        assertEquals(removed, r.removed());
+        assertEquals(
+                blockers,
+                r.blockers().isEmpty()
+                        ? "-"
+                        : String.join(
+                                " ",
+                                r.blockers().stream().map(b -> b.kind().name()).toList()));
+        assertEquals(0, r.progress().get(r.progress().size() - 1).chunksLeft());
+        assertEquals(removed, c.snapshot().shards().stream().noneMatch(s -> s.id().equals(shard)));
+    }
+
+    @Test
+    void the_progress_goes_down_round_by_round_and_the_estimate_follows_the_rate_reached() {
+        // given shard c holding one chunk of 100 documents
+        SimulatedCluster c = given("8.0", "a b c");
+
+        // when it is drained
+        DrainRehearsal.Result r = DrainRehearsal.run(c, "c", 1_000);
+
+        // then it started with its chunk and its bytes, ended with none, never went up, and every estimate after
+        // the first move is the bytes left at the rate reached
+        assertEquals(1, r.startChunks());
+        assertEquals(100 * 1024, r.startBytes());
+        long previous = r.startBytes();
+        for (DrainRehearsal.Progress p : r.progress()) {
+            assertTrue(p.bytesLeft() <= previous, "round " + p.round() + " went up");
+            previous = p.bytesLeft();
+            if (p.bytesLeft() < r.startBytes()) {
+                long moved = r.startBytes() - p.bytesLeft();
+                assertEquals(
+                        (long) Math.ceil((double) p.bytesLeft() * p.atMillis() / moved),
+                        p.millisLeft().getAsLong());
+            }
+        }
+        assertEquals(0, previous);
+        assertTrue(r.tookMillis() > 0);
+    }
+
+    @ParameterizedTest(name = "removing {0} of shards {1} is refused: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # shard | shards | code name
+            a       | a      | IllegalOperation
+            x       | a b c  | ShardNotFound
+            """)
+    void a_refused_start_changes_nothing(String shard, String shards, String code) {
+        SimulatedCluster c = given("8.0", shards);
+        List<String> before = c.history();
+
+        DrainRehearsal.Result r = DrainRehearsal.run(c, shard, 10);
+
+        assertEquals(code, r.refusal().orElseThrow().codeName());
+        assertEquals(before, c.history());
+        assertTrue(r.progress().isEmpty());
+    }
+
+    @Test
+    void with_the_balancer_off_nothing_moves_and_the_drain_says_so() {
+        SimulatedCluster c = given("8.0", "a b c");
+        c.execute(new SetBalancerState(false));
+
+        DrainRehearsal.Result r = DrainRehearsal.run(c, "c", 10);
+
+        assertEquals(List.of(new DrainRehearsal.Blocker(DrainRehearsal.BlockerKind.BALANCER_OFF, 1)), r.blockers());
+        assertTrue(r.progress().isEmpty());
+        assertEquals(false, r.removed());
+    }
+
+    @Test
+    void a_chunk_flagged_jumbo_is_left_on_the_shard_and_keeps_it() {
+        // given the layout read from a cluster whose chunk on c is flagged jumbo (its contents as they were)
+        SimulationSnapshot read = given("8.0", "a b c").snapshot();
+        List<Chunk> chunks = read.cluster().chunks().chunks().stream()
+                .map(chunk -> chunk.withJumbo(chunk.shard().equals("c")))
+                .toList();
+        List<ChunkStatistics> contents = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) {
+            ChunkStatistics was = read.chunkStatistics().get(i);
+            contents.add(new ChunkStatistics(chunks.get(i), was.documents(), was.bytes()));
+        }
+        ClusterSnapshot layout = new ClusterSnapshot(
+                NS, read.cluster().key(), false, read.cluster().shards(), new ChunkMap(chunks), List.of());
+        SimulatedCluster c = SimulatedCluster.fromLayout(
+                SimulationConfig.of(MongoVersion.parse("8.0")), new LoadLayout(layout, contents));
+
+        // when c is drained
+        DrainRehearsal.Result r = DrainRehearsal.run(c, "c", 100);
+
+        // then the balancer leaves the jumbo chunk, which keeps c (removeShard's remaining.jumboChunks)
+        assertEquals(false, r.removed(), r.toString());
+        assertEquals(List.of(new DrainRehearsal.Blocker(DrainRehearsal.BlockerKind.JUMBO_CHUNKS, 1)), r.blockers());
+        assertEquals(
+                1,
+                c.snapshot().chunkStatistics().stream()
+                        .filter(st -> st.chunk().shard().equals("c"))
+                        .count());
+    }
+
+    /** {@code db.adminCommand({ removeShard: "c" })} → {@code removeShard c}. */
+    private static String commandName(String mongosh) {
+        String inner = mongosh.substring(mongosh.indexOf("{ ") + 2, mongosh.lastIndexOf(" }"));
+        return inner.substring(0, inner.indexOf(':')) + " "
+                + inner.substring(inner.indexOf('"') + 1, inner.lastIndexOf('"'));
+    }
+}
