@@ -8,7 +8,8 @@ import java.util.Locale;
 import javafx.application.Application;
 
 /**
- * The jar's entry point: no arguments opens the GUI ({@link DesktopApp}), a subcommand runs the CLI headless.
+ * The jar's entry point: no arguments opens the GUI ({@link DesktopApp}), a subcommand runs the CLI headless
+ * ({@code serve} without a heap cap of its own in a child JVM under the launchers' cap, {@link ServeHeapCap}).
  *
  * <p>This class does not extend {@code javafx.application.Application}, so a class-path launch
  * ({@code java -jar shardlab.jar}) finds the JavaFX runtime without module flags.
@@ -37,6 +38,9 @@ public final class Main {
         if (args.length == 0 || opensInTheApp(args)) {
             Application.launch(DesktopApp.class, args);
             return;
+        }
+        if (ServeHeapCap.needed(args)) {
+            System.exit(ServeHeapCap.runInChild(args));
         }
         System.exit(Cli.create(AppInfo.load()).execute(args));
     }

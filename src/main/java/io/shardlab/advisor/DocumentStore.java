@@ -47,20 +47,42 @@ public final class DocumentStore {
      * @throws IllegalStateException after {@link #freeze()}
      */
     public int add(BsonDocument document, long position) {
-        if (frozen) {
-            throw new IllegalStateException("the sample is complete; no document can be added");
-        }
+        checkWritable();
         buffer.truncateToPosition(0);
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
             codec.encode(writer, document, EncoderContext.builder().build());
         }
-        int size = buffer.getPosition();
+        return append(ByteBuffer.wrap(buffer.getInternalBuffer(), 0, buffer.getPosition()), position);
+    }
+
+    /**
+     * Appends a document already encoded: {@code bson}'s remaining bytes, a whole BSON document (as its encoding
+     * by the driver's codec, so that the store holds what {@link #add(BsonDocument, long)} would). The buffer's
+     * position does not move.
+     *
+     * @param position where it came from (1-based line or ordinal), for messages
+     * @return its index
+     * @throws IllegalStateException after {@link #freeze()}
+     */
+    public int add(ByteBuffer bson, long position) {
+        checkWritable();
+        return append(bson, position);
+    }
+
+    private void checkWritable() {
+        if (frozen) {
+            throw new IllegalStateException("the sample is complete; no document can be added");
+        }
+    }
+
+    private int append(ByteBuffer bson, long position) {
+        int size = bson.remaining();
         if (page == null || pageUsed + size > page.length) {
             page = new byte[Math.max(PAGE_BYTES, size)];
             pages.add(page);
             pageUsed = 0;
         }
-        System.arraycopy(buffer.getInternalBuffer(), 0, page, pageUsed, size);
+        bson.duplicate().get(page, pageUsed, size);
         if (count == pageOf.length) {
             int grown = count + (count >> 1);
             pageOf = Arrays.copyOf(pageOf, grown);

@@ -9,7 +9,9 @@ import java.util.concurrent.Executor;
 
 /**
  * Reads a {@link SampleSource} into a {@link Sample}: every document in the source's order, kept as
- * BSON bytes, with the top-level fields profiled on the way. Reports progress and honours
+ * BSON bytes (the source's own encoding when it made one, {@link InsertDocument#encoded()}: a file's lines are
+ * parsed and encoded ahead on the parsers, not again on the loading thread), with the top-level fields profiled
+ * on the way. Reports progress and honours
  * cancellation every {@value #BATCH} documents.
  */
 public final class SampleLoader {
@@ -80,7 +82,11 @@ public final class SampleLoader {
                     throw new IllegalArgumentException(
                             source.description() + ": more than " + store.size() + " documents; sample fewer");
                 }
-                store.add(d.document(), d.position());
+                if (d.encoded() != null) {
+                    store.add(d.encoded(), d.position());
+                } else {
+                    store.add(d.document(), d.position());
+                }
                 if (store.memoryBytes() > memoryBudgetBytes) {
                     throw new IllegalArgumentException(String.format(
                             Locale.ROOT,

@@ -97,6 +97,13 @@ final class DocumentSizes {
         return materialised(Arrays.copyOfRange(sizes, from, Math.max(to, from + 1)));
     }
 
+    /** Drops the sizes of documents {@code [0, from)} of {@code count}: the rest move to the front. */
+    void dropFirst(int from, int count) {
+        if (sizes != null) {
+            System.arraycopy(sizes, from, sizes, 0, count - from);
+        }
+    }
+
     /** Appends {@code other}'s {@code otherCount} sizes after this column's {@code count}. */
     void appendAll(int count, DocumentSizes other, int otherCount) {
         if (otherCount == 0) {

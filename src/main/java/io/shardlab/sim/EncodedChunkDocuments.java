@@ -119,29 +119,81 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         return lo;
     }
 
+    /**
+     * Moves documents {@code [from, count)} out in bulk: their key bytes, rebased offsets and sizes. The larger part
+     * keeps the arrays (what a moveRange leaves of a large chunk is moved down in place, the small lower part copied
+     * out), so that splitting a small range off a large chunk neither allocates nor regrows the large one's arrays.
+     */
     @Override
     ChunkDocuments splitOff(int from) {
+        int n = count - from;
+        int base = from < count ? starts[from] : dataSize;
+        int length = dataSize - base;
+        long upperBytes = bytesBetween(from, count);
         EncodedChunkDocuments upper = new EncodedChunkDocuments(encoder);
-        for (int i = from; i < count; i++) {
-            upper.add(encodedKey(i), sizes.get(i));
+        if (n > from) {
+            byte[] lowerData = Arrays.copyOf(data, Math.max(64, base));
+            int[] lowerStarts = Arrays.copyOf(starts, Math.max(8, from));
+            DocumentSizes lowerSizes = sizes.copyRange(0, from);
+            System.arraycopy(data, base, data, 0, length);
+            for (int i = 0; i < n; i++) {
+                starts[i] = starts[from + i] - base;
+            }
+            sizes.dropFirst(from, count);
+            upper.data = data;
+            upper.starts = starts;
+            upper.sizes = sizes;
+            data = lowerData;
+            starts = lowerStarts;
+            sizes = lowerSizes;
+        } else {
+            upper.data = Arrays.copyOfRange(data, base, base + Math.max(64, length));
+            upper.starts = new int[Math.max(8, n)];
+            for (int i = 0; i < n; i++) {
+                upper.starts[i] = starts[from + i] - base;
+            }
+            upper.sizes = sizes.copyRange(from, count);
         }
+        upper.dataSize = length;
+        upper.count = n;
+        upper.bytes = upperBytes;
         upper.sorted = sorted;
-        long upperBytes = upper.bytes;
-        dataSize = from < count ? starts[from] : dataSize;
+        dataSize = base;
         count = from;
         bytes -= upperBytes;
         return upper;
     }
 
+    /** Appends {@code upperDocs}' documents in bulk: their key bytes after this chunk's, offsets rebased. */
     @Override
     void appendAll(ChunkDocuments upperDocs) {
         EncodedChunkDocuments upper = (EncodedChunkDocuments) upperDocs;
-        boolean wasEmpty = count == 0;
-        boolean stillSorted = sorted && upper.sorted;
-        for (int i = 0; i < upper.count; i++) {
-            add(upper.encodedKey(i), upper.sizes.get(i));
+        int n = upper.count;
+        if (n == 0) {
+            sorted = count == 0 ? upper.sorted : sorted && upper.sorted;
+            return;
         }
-        sorted = wasEmpty ? upper.sorted : stillSorted && sorted;
+        if (count == 0) {
+            sorted = upper.sorted;
+        } else {
+            boolean inOrder =
+                    Arrays.compareUnsigned(data, starts[count - 1], dataSize, upper.data, 0, upper.end(0)) <= 0;
+            sorted = sorted && upper.sorted && inOrder;
+        }
+        if (dataSize + upper.dataSize > data.length) {
+            data = Arrays.copyOf(data, Math.max(data.length * 2, dataSize + upper.dataSize));
+        }
+        if (count + n > starts.length) {
+            starts = Arrays.copyOf(starts, count + n + ((count + n) >> 1) + 8);
+        }
+        System.arraycopy(upper.data, 0, data, dataSize, upper.dataSize);
+        for (int i = 0; i < n; i++) {
+            starts[count + i] = upper.starts[i] + dataSize;
+        }
+        sizes.appendAll(count, upper.sizes, n);
+        dataSize += upper.dataSize;
+        count += n;
+        bytes += upper.bytes;
     }
 
     /**

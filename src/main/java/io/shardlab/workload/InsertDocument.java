@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import java.nio.ByteBuffer;
 import org.bson.BsonDocument;
 
 /**
@@ -10,8 +11,11 @@ import org.bson.BsonDocument;
  *        stream pads documents; at least 5 (the empty document)
  * @param position where it came from, for messages: the 1-based line of a dataset file (the first
  *        line of a CSV record), or the 1-based ordinal in a generated stream
+ * @param encoded the document's BSON encoding, {@code bsonSize} bytes read-only, when the stream made it anyway (a
+ *        dataset file's documents are encoded to be measured), so that a reader keeping the bytes need not encode
+ *        the document again; null when the stream did not keep it
  */
-public record InsertDocument(BsonDocument document, int bsonSize, long position) {
+public record InsertDocument(BsonDocument document, int bsonSize, long position, ByteBuffer encoded) {
 
     /** The smallest BSON document, {@code {}}: an int32 length and the terminating NUL. */
     public static final int EMPTY_DOCUMENT_SIZE = 5;
@@ -26,5 +30,14 @@ public record InsertDocument(BsonDocument document, int bsonSize, long position)
         if (position < 1) {
             throw new IllegalArgumentException("position: 1-based, got " + position);
         }
+        if (encoded != null && encoded.remaining() != bsonSize) {
+            throw new IllegalArgumentException(
+                    "encoded: " + encoded.remaining() + " bytes for a document of " + bsonSize + " bytes");
+        }
+    }
+
+    /** A document whose encoding the stream did not keep. */
+    public InsertDocument(BsonDocument document, int bsonSize, long position) {
+        this(document, bsonSize, position, null);
     }
 }

@@ -1,5 +1,7 @@
 package io.shardlab.workload;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Map;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
@@ -12,7 +14,8 @@ import org.bson.io.BasicOutputBuffer;
 /**
  * What a document read from a dataset becomes when a driver inserts it: an {@code _id} ObjectId is
  * put first when the document has none (as drivers and mongoimport do), and its size is the
- * length of its real BSON encoding, which must not exceed MongoDB's maximum document size.
+ * length of its real BSON encoding, which must not exceed MongoDB's maximum document size. The encoding
+ * is kept with the document ({@link InsertDocument#encoded()}), for a reader that stores the bytes.
  *
  * <p>The generated {@code _id}s come from one seeded {@link ObjectIdSequence} stamped as if
  * {@value #INSERTS_PER_SECOND} documents were inserted per second from the start time, so they
@@ -51,7 +54,7 @@ public final class InsertPreparation {
     }
 
     /**
-     * The document as stored, with its size.
+     * The document as stored, with its size and its encoding.
      *
      * @param line where it was read, for messages
      * @throws DatasetException if it is larger than {@link #MAX_BSON_OBJECT_SIZE}
@@ -74,9 +77,12 @@ public final class InsertPreparation {
                     "the document is " + size + " bytes as BSON, larger than MongoDB's maximum document size of "
                             + MAX_BSON_OBJECT_SIZE + " bytes");
         }
-        return new InsertDocument(stored, size, line);
+        ByteBuffer encoded =
+                ByteBuffer.wrap(Arrays.copyOf(buffer.getInternalBuffer(), size)).asReadOnlyBuffer();
+        return new InsertDocument(stored, size, line, encoded);
     }
 
+    /** Encodes {@code document} into the buffer; returns its size. */
     private int encodedSize(BsonDocument document) {
         buffer.truncateToPosition(0);
         try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
