@@ -281,7 +281,7 @@ final class ExportCommand implements Runnable {
             throw new IllegalArgumentException(language.text("cli.export.atNeedsSource"));
         }
         if (empty == null) {
-            throw new IllegalArgumentException(language.text("cli.export.runNeedsKey"));
+            throw new IllegalArgumentException(language.text("cli.export.runNeedsKey", "'{counter: 1}'"));
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
         MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : sim.parseVersion();

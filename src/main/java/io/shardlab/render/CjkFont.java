@@ -25,10 +25,10 @@ import java.util.Set;
 public final class CjkFont {
 
     /** The font file on the class path. */
-    public static final String RESOURCE = "/io/shardlab/fonts/DroidSansFallbackFull.ttf";
+    public static final String RESOURCE = "/io/shardlab/fonts/DroidSansFallbackFull.ttf"; // untranslated: a file
 
     /** The family name the font file declares, which SVG and JavaFX refer to it by. */
-    public static final String FAMILY = "Droid Sans Fallback";
+    public static final String FAMILY = "Droid Sans Fallback"; // untranslated: the font's own name
 
     private static final Set<UnicodeScript> CJK_SCRIPTS = Set.of(
             UnicodeScript.HAN,
@@ -68,7 +68,7 @@ public final class CjkFont {
                 }
                 return in.readAllBytes();
             } catch (IOException e) {
-                throw new UncheckedIOException(RESOURCE + ": cannot be read", e);
+                throw new UncheckedIOException(RESOURCE + ": cannot be read", e); // untranslated: a broken build
             }
         }
     }

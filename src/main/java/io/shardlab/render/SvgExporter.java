@@ -32,8 +32,11 @@ public final class SvgExporter implements DiagramExporter {
     private static final String SVG_NAMESPACE = "http://www.w3.org/2000/svg";
 
     /** The CJK font's family, then the common Simplified Chinese sans-serif families of the platforms. */
-    static final String CJK_FAMILIES = "'" + CjkFont.FAMILY
-            + "', 'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+    static final String CJK_FAMILIES = String.join(
+            ", ",
+            "'" + CjkFont.FAMILY + "'",
+            "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei'", // untranslated: fonts
+            "sans-serif");
 
     /** The SVG document as text, starting with the XML declaration. */
     public String render(Picture painter, ExportSize size) {

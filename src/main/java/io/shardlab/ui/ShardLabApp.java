@@ -386,16 +386,18 @@ public class ShardLabApp extends Application {
                         picture.data(), picture.options().highlight());
             }
             ExportViewModel export = new ExportViewModel(
+                    text,
                     input,
                     viewModel.darkProperty().get(),
                     work.reporting("Saving the diagram", exportThread),
                     Platform::runLater,
                     ShardLabApp::copyImage);
             ExportDialog dialog = new ExportDialog(
+                    text,
                     export,
                     name -> {
                         FileChooser chooser = new FileChooser();
-                        chooser.setTitle("Export diagram");
+                        chooser.setTitle(text.now("export.title"));
                         chooser.setInitialFileName(name);
                         return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(stage)))
                                 .map(File::toPath);
