@@ -6,6 +6,7 @@ import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
+import io.shardlab.render.CjkFont;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
@@ -71,6 +72,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.text.Font;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
@@ -166,6 +168,8 @@ public class ShardLabApp extends Application {
         AppInfo app = AppInfo.load();
         // every view that shows words binds them through this one; View → Language switches it
         text = new UiText(Language.forLocale(Locale.getDefault()));
+        // the CJK font the window's Chinese is set in (Appearance.CJK), from the jar, not the system
+        Font.loadFont(CjkFont.bundled().open(), 12);
         AtomicReference<ExplorerViewModel> explorerRef = new AtomicReference<>();
         MainViewModel viewModel = new MainViewModel(
                 app,
@@ -175,7 +179,8 @@ public class ShardLabApp extends Application {
                 SystemColorScheme.ofThisMachine(),
                 Platform::exit,
                 () -> explorerRef.get().launch(FIRST_SCENARIO));
-        Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
+        Appearance appearance =
+                new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty(), text.language());
         // every window and dialog is sized and placed by one placement, for the screen it opens on
         WindowPlacement placement = new WindowPlacement(rememberedWindows.apply(viewModel::reportFailure), screens);
         this.placement = placement;
