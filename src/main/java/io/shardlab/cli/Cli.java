@@ -87,6 +87,12 @@ public final class Cli {
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
+            if (ex instanceof RefusedInput refused) {
+                c.getErr()
+                        .println(c.getCommandName() + ": "
+                                + oneLine(language.words().text(refused.said())));
+                return BAD_INPUT;
+            }
             if (ex instanceof IllegalArgumentException) {
                 c.getErr().println(c.getCommandName() + ": " + oneLine(ex.getMessage()));
                 return BAD_INPUT;

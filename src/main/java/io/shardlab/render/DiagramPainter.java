@@ -397,7 +397,7 @@ public final class DiagramPainter implements Picture {
         double lineX = left;
         double lineRight = right;
         double heading = framing.heading();
-        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile());
+        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile(), headings.words());
         LaneDetail detail = LaneDetail.FULL;
         if (showsLanes()) {
             if (!framing.document()) {
@@ -675,7 +675,7 @@ public final class DiagramPainter implements Picture {
             if (framing.document()) {
                 headings.section(pen, headings.lanes(), headings.lanesCaption(), left, right, top);
             }
-            new ShardLanesPainter(colors, type, framing.tile())
+            new ShardLanesPainter(colors, type, framing.tile(), headings.words())
                     .paint(
                             g,
                             summaries,

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -43,6 +45,26 @@ class LanguageOptionTest {
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
         assertEquals("export: " + CHINESE.text("cli.export.noSource"), run.err().strip());
         assertTrue(run.err().contains("数据源"), run.err());
+    }
+
+    @Test
+    void an_option_out_of_its_bounds_is_refused_in_chinese() {
+        String out = dir.resolve("big.png").toString();
+        CliRun run = CliRun.of(
+                "--lang", "zh-CN", "export", "--key", "{x: 1}", "--shards", "1001", "--ns", "a.b", "--out", out);
+
+        assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(
+                "export: "
+                        + CHINESE.text(
+                                "cli.bound.betweenUnits",
+                                "--shards",
+                                "1",
+                                String.valueOf(SimulationSetup.MAX_SHARDS),
+                                Message.of("cli.unit.shards"),
+                                "1001"),
+                run.err().strip());
+        assertTrue(run.err().contains("个分片"), run.err());
     }
 
     @Test

@@ -57,7 +57,8 @@ class ChineseExportsTest {
                 CHINESE.text("render.writes.heading"),
                 CHINESE.text("render.heatmap.heading"),
                 CHINESE.text("render.legend.jumbo"),
-                CHINESE.text("render.legend.zone"));
+                CHINESE.text("render.legend.zone"),
+                CHINESE.text("render.lanes.documents"));
     }
 
     @Test
