@@ -89,6 +89,12 @@ import picocli.CommandLine.Spec;
         })
 final class AnalyzeCommand implements Runnable {
 
+    private final CliLanguage language;
+
+    AnalyzeCommand(CliLanguage language) {
+        this.language = language;
+    }
+
     /** {@code --sample-size} when not given: documents drawn from a live collection. */
     static final int DEFAULT_SAMPLE_SIZE = 10_000;
 
@@ -365,7 +371,7 @@ final class AnalyzeCommand implements Runnable {
     private void writePicture(AdvisorReport report) {
         pictureFile()
                 .write(
-                        new CandidateComparisonPainter(comparison(report), Theme.named(theme), ""),
+                        new CandidateComparisonPainter(comparison(report), Theme.named(theme), "", language.language()),
                         new ExportSize(width, 0, 1));
     }
 

@@ -57,7 +57,7 @@ public final class Cli {
         cli.addSubcommand(new InspectCommand(Clock.systemUTC()));
         cli.addSubcommand(new SnapshotCommand(Clock.systemUTC()));
         cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC(), words));
-        cli.addSubcommand(new AnalyzeCommand());
+        cli.addSubcommand(new AnalyzeCommand(words));
         cli.addSubcommand(new ServeCommand(words));
         cli.addSubcommand(ShellCommand.commandLine());
         cli.setOut(out);
