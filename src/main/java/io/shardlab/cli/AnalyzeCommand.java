@@ -30,7 +30,6 @@ import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.CandidateLayout;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
-import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -90,6 +89,12 @@ import picocli.CommandLine.Spec;
             "\"shardlab\"."
         })
 final class AnalyzeCommand implements Runnable {
+
+    private final CliLanguage language;
+
+    AnalyzeCommand(CliLanguage language) {
+        this.language = language;
+    }
 
     /** {@code --sample-size} when not given: documents drawn from a live collection. */
     static final int DEFAULT_SAMPLE_SIZE = 10_000;
@@ -228,8 +233,10 @@ final class AnalyzeCommand implements Runnable {
             description = "With --out: light or dark (default: ${DEFAULT-VALUE}).")
     private String theme;
 
-    /** The words of the command's own messages (the text report); {@code --json} is always English. */
-    private final Messages messages = Messages.of(Language.ENGLISH);
+    /** The words of the command's own messages (the text report), in {@code --lang}'s; {@code --json} is English. */
+    private Messages messages() {
+        return language.words();
+    }
 
     @Override
     public void run() {
@@ -255,7 +262,7 @@ final class AnalyzeCommand implements Runnable {
         List<SampledQuery> fileMix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
         ProgressListener listener = progress || System.console() != null
-                ? new ProgressPrinter(err, System.console() != null, messages)
+                ? new ProgressPrinter(err, System.console() != null, messages())
                 : ProgressListener.NONE;
         // the CLI's one pool: BackgroundTasks is the app's (ui.tasks), which the CLI may not use; the advisor
         // takes any Executor, so a CLI-side task object would replace only these lines
@@ -337,9 +344,9 @@ final class AnalyzeCommand implements Runnable {
         printed.println(
                 json
                         ? AnalysisJson.render(report, sample, answers)
-                        : AnalysisText.render(report, sample, answers, messages));
+                        : AnalysisText.render(report, sample, answers, messages()));
         if (out != null) {
-            writePicture(report, messages);
+            writePicture(report, messages());
             // after the report, on standard error, so that --json's output stays one JSON object
             spec.commandLine()
                     .getErr()
@@ -372,7 +379,8 @@ final class AnalyzeCommand implements Runnable {
     private void writePicture(AdvisorReport report, Messages messages) {
         pictureFile()
                 .write(
-                        new CandidateComparisonPainter(comparison(report, messages), Theme.named(theme), ""),
+                        new CandidateComparisonPainter(
+                                comparison(report, messages), Theme.named(theme), "", language.language()),
                         new ExportSize(width, 0, 1));
     }
 

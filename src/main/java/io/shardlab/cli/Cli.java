@@ -1,10 +1,12 @@
 package io.shardlab.cli;
 
 import io.shardlab.AppInfo;
+import io.shardlab.text.Language;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine;
 
 /**
@@ -21,19 +23,32 @@ public final class Cli {
     /** Exit code for an unexpected failure. */
     public static final int INTERNAL_ERROR = 1;
 
-    /** Appended to an internal error: it is ShardLab's fault, not the input's. */
-    static final String REPORT_HINT = " (a ShardLab bug: please report it with the command that caused it)";
-
     private Cli() {}
 
-    /** The wired command line, writing to the process's stdout and stderr. */
+    /**
+     * The wired command line, writing to the process's stdout and stderr, speaking the operating system's
+     * locale's language unless {@code --lang} says otherwise.
+     */
     public static CommandLine create(AppInfo info) {
-        return create(info, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        return create(
+                info,
+                new PrintWriter(System.out, true),
+                new PrintWriter(System.err, true),
+                Language.forLocale(Locale.getDefault()));
     }
 
-    /** The wired command line, writing to the given streams (tests capture them). */
+    /** The wired command line in English unless {@code --lang} says otherwise, writing to the given streams. */
     public static CommandLine create(AppInfo info, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new RootCommand());
+        return create(info, out, err, Language.ENGLISH);
+    }
+
+    /**
+     * The wired command line, writing to the given streams (tests capture them), speaking {@code language} unless
+     * {@code --lang} says otherwise.
+     */
+    public static CommandLine create(AppInfo info, PrintWriter out, PrintWriter err, Language language) {
+        CliLanguage words = new CliLanguage(language);
+        CommandLine cli = new CommandLine(new RootCommand(words));
         cli.getCommandSpec().version(info.name() + " " + info.version());
         // subcommands are registered here, in one place
         cli.addSubcommand(new HashCommand());
@@ -41,31 +56,48 @@ public final class Cli {
         cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), Clock.systemUTC()));
         cli.addSubcommand(new InspectCommand(Clock.systemUTC()));
         cli.addSubcommand(new SnapshotCommand(Clock.systemUTC()));
-        cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC()));
-        cli.addSubcommand(new AnalyzeCommand());
-        cli.addSubcommand(new ServeCommand());
+        cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC(), words));
+        cli.addSubcommand(new AnalyzeCommand(words));
+        cli.addSubcommand(new ServeCommand(words));
         cli.addSubcommand(ShellCommand.commandLine());
         cli.setOut(out);
         cli.setErr(err);
-        answerFailuresInOneLine(cli);
+        answerFailuresInOneLine(cli, words);
         return cli;
     }
 
-    /** The shared conventions for bad input and failures, on a command line and its subcommands. */
+    /** The shared conventions for bad input and failures, on a command line and its subcommands, in English. */
     static void answerFailuresInOneLine(CommandLine cli) {
+        answerFailuresInOneLine(cli, new CliLanguage(Language.ENGLISH));
+    }
+
+    /**
+     * The shared conventions for bad input and failures, on a command line and its subcommands, their own words
+     * in {@code language} (the problem itself is the message of the exception, as the code that found it wrote it).
+     */
+    static void answerFailuresInOneLine(CommandLine cli, CliLanguage language) {
         cli.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
             c.getErr()
-                    .println(c.getCommandName() + ": " + oneLine(ex.getMessage()) + " (see '"
-                            + c.getCommandSpec().qualifiedName() + " --help')");
+                    .println(language.text(
+                            "cli.error.badInput",
+                            c.getCommandName(),
+                            oneLine(ex.getMessage()),
+                            c.getCommandSpec().qualifiedName() + " --help"));
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
+            if (ex instanceof RefusedInput refused) {
+                c.getErr()
+                        .println(c.getCommandName() + ": "
+                                + oneLine(language.words().text(refused.said())));
+                return BAD_INPUT;
+            }
             if (ex instanceof IllegalArgumentException) {
                 c.getErr().println(c.getCommandName() + ": " + oneLine(ex.getMessage()));
                 return BAD_INPUT;
             }
-            c.getErr().println(c.getCommandName() + ": internal error: " + oneLine(String.valueOf(ex)));
+            c.getErr().println(language.text("cli.error.internal", c.getCommandName(), oneLine(String.valueOf(ex))));
             return INTERNAL_ERROR;
         });
         CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
@@ -73,7 +105,7 @@ public final class Cli {
             try {
                 return run.execute(parseResult);
             } catch (Error e) {
-                return lastResort(e, parseResult);
+                return lastResort(e, parseResult, language);
             }
         });
     }
@@ -84,23 +116,25 @@ public final class Cli {
      * of these can happen; reaching here means an input outgrew a limit ShardLab does not know of
      * (exit 2) or a bug (exit 1).
      */
-    private static int lastResort(Error e, CommandLine.ParseResult parseResult) {
+    private static int lastResort(Error e, CommandLine.ParseResult parseResult, CliLanguage language) {
         List<CommandLine> commands = parseResult.asCommandLineList();
         CommandLine c = commands.get(commands.size() - 1);
         if (e instanceof StackOverflowError) {
-            c.getErr().println(c.getCommandName() + ": the input is nested too deeply to process");
+            c.getErr().println(language.text("cli.error.tooDeep", c.getCommandName()));
             return BAD_INPUT;
         }
         if (e instanceof OutOfMemoryError) {
             c.getErr()
-                    .println(c.getCommandName() + ": the input is too large for the memory Java was given ("
-                            + Runtime.getRuntime().maxMemory() / (1024 * 1024)
-                            + " MB): use a smaller input or a larger -Xmx");
+                    .println(language.text(
+                            "cli.error.tooLarge",
+                            c.getCommandName(),
+                            Runtime.getRuntime().maxMemory() / (1024 * 1024)));
             return BAD_INPUT;
         }
-        String what =
-                e.getMessage() == null || e.getMessage().isBlank() ? "an unexpected failure" : oneLine(e.getMessage());
-        c.getErr().println(c.getCommandName() + ": internal error: " + what + REPORT_HINT);
+        String what = e.getMessage() == null || e.getMessage().isBlank()
+                ? language.text("cli.error.unexpected")
+                : oneLine(e.getMessage());
+        c.getErr().println(language.text("cli.error.internalReport", c.getCommandName(), what));
         return INTERNAL_ERROR;
     }
 

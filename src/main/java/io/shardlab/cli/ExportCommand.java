@@ -34,7 +34,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -113,9 +112,12 @@ final class ExportCommand implements Runnable {
     private final WorkloadRegistry workloads;
     private final Clock clock;
 
-    ExportCommand(WorkloadRegistry workloads, Clock clock) {
+    private final CliLanguage language;
+
+    ExportCommand(WorkloadRegistry workloads, Clock clock, CliLanguage language) {
         this.workloads = workloads;
         this.clock = clock;
+        this.language = language;
     }
 
     @Option(
@@ -218,17 +220,26 @@ final class ExportCommand implements Runnable {
         DiagramData data = data();
         LayoutData layout = data.layout();
         if (chosenView == View.HEATMAP && data.heatmap().isEmpty()) {
-            throw new IllegalArgumentException("--view heatmap: needs writes by key range over time, and "
-                    + layout.snapshot().namespace() + " has none; simulate them with --workload NAME or --dataset FILE "
-                    + "(with --key and --shards)");
+            throw new IllegalArgumentException(language.text(
+                    "cli.export.heatmapNeedsWrites", layout.snapshot().namespace()));
         }
         DiagramOptions options = new DiagramOptions(
-                chosenView, chosenTheme, title, chosenScale, Viewport.FULL, highlight(layout.snapshot()), false);
+                chosenView,
+                chosenTheme,
+                title,
+                chosenScale,
+                Viewport.FULL,
+                highlight(layout.snapshot()),
+                false,
+                language.language());
         file.write(new DiagramPainter(data, options), size);
         PrintWriter w = spec.commandLine().getOut();
-        w.println("wrote " + out + " (" + fileFormat.extension() + ", "
-                + options.view().cliName() + " view, "
-                + String.format(Locale.ROOT, "%,d", layout.snapshot().chunks().size()) + " chunks)");
+        w.println(language.text(
+                "cli.export.wrote",
+                out.toString(),
+                fileFormat.extension(),
+                options.view().cliName(),
+                layout.snapshot().chunks().size()));
         w.flush();
     }
 
@@ -253,27 +264,24 @@ final class ExportCommand implements Runnable {
             initialSplit.refuseWith(source.describe());
         }
         if (!sim.hasInput() && initialSplit.anyGiven()) {
-            throw new IllegalArgumentException("--zone, --zone-range, --num-initial-chunks, --presplit-hashed-zones: "
-                    + "shape a simulated run; give --workload NAME or --dataset FILE with them");
+            throw new IllegalArgumentException(language.text(
+                    "cli.export.onlyForARun", "--zone, --zone-range, --num-initial-chunks, --presplit-hashed-zones"));
         }
         if (!sim.hasInput()) {
             if (sim.mongodbVersion != null || sim.chunkSizeMb != null || sim.docSize != null) {
                 throw new IllegalArgumentException(
-                        "--mongodb-version, --chunk-size, --doc-size: shape a simulated run; "
-                                + "give --workload NAME or --dataset FILE with them");
+                        language.text("cli.export.onlyForARun", "--mongodb-version, --chunk-size, --doc-size"));
             }
             return DiagramData.of(layout());
         }
         if (source.isGiven()) {
-            throw new IllegalArgumentException("--workload, --dataset: export draws either a simulated run or "
-                    + source.describe() + ", not both; use 'simulate --snapshot-out' then 'export --snapshot'");
+            throw new IllegalArgumentException(language.text("cli.export.runOrSource", source.describe()));
         }
         if (source.at != null) {
-            throw new IllegalArgumentException("--at: rewinds a layout read from a source; a simulated run has none");
+            throw new IllegalArgumentException(language.text("cli.export.atNeedsSource"));
         }
         if (empty == null) {
-            throw new IllegalArgumentException(
-                    "--key: give the shard key the simulated collection is sharded on, " + "e.g. --key '{counter: 1}'");
+            throw new IllegalArgumentException(language.text("cli.export.runNeedsKey", "'{counter: 1}'"));
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
         MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : sim.parseVersion();
@@ -302,8 +310,7 @@ final class ExportCommand implements Runnable {
     private LayoutData layout() {
         String namespace = source.namespace();
         if (source.isGiven() && empty != null) {
-            throw new IllegalArgumentException(
-                    "--key: draws an empty collection's layout; leave it out when reading " + source.describe());
+            throw new IllegalArgumentException(language.text("cli.export.keyWithSource", source.describe()));
         }
         if (source.isGiven()) {
             SourceLayout loaded = source.layoutNamingTheSnapshotsCollection(clock);
@@ -315,12 +322,10 @@ final class ExportCommand implements Runnable {
                             : loaded.recordedSizes().map(ChunkSizes::of));
         }
         if (empty == null) {
-            throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR, "
-                    + "--key PATTERN for a freshly sharded empty collection, or --key with --workload NAME or "
-                    + "--dataset FILE to simulate inserts");
+            throw new IllegalArgumentException(language.text("cli.export.noSource"));
         }
         if (namespace == null) {
-            throw new IllegalArgumentException("--ns: required with --key, e.g. --ns shop.orders");
+            throw new IllegalArgumentException(language.text("cli.export.nsRequired"));
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(empty.key);
         ChunkMap chunks = EmptyCollectionLayout.of(pattern, empty.shards);
@@ -333,8 +338,7 @@ final class ExportCommand implements Runnable {
         int given =
                 (highlightShards == null ? 0 : 1) + (highlightChunk == null ? 0 : 1) + (highlightRange == null ? 0 : 1);
         if (given > 1) {
-            throw new IllegalArgumentException(
-                    "--highlight-shards, --highlight-chunk and --highlight-range: " + "give at most one");
+            throw new IllegalArgumentException(language.text("cli.export.oneHighlight"));
         }
         if (highlightShards != null) {
             Set<String> shards = new LinkedHashSet<>();
@@ -343,8 +347,8 @@ final class ExportCommand implements Runnable {
                 if (!cluster.shardIds().contains(id)
                         && cluster.chunks().chunks().stream()
                                 .noneMatch(c -> c.shard().equals(id))) {
-                    throw new IllegalArgumentException("--highlight-shards: no shard '" + id + "' in "
-                            + cluster.namespace() + "; shards are " + String.join(", ", cluster.shardIds()));
+                    throw new IllegalArgumentException(language.text(
+                            "cli.export.noSuchShard", id, cluster.namespace(), String.join(", ", cluster.shardIds())));
                 }
                 shards.add(id);
             }
@@ -352,8 +356,10 @@ final class ExportCommand implements Runnable {
         }
         if (highlightChunk != null) {
             if (highlightChunk < 0 || highlightChunk >= cluster.chunks().size()) {
-                throw new IllegalArgumentException("--highlight-chunk: expected 0 to "
-                        + (cluster.chunks().size() - 1) + ", got " + highlightChunk);
+                throw new IllegalArgumentException(language.text(
+                        "cli.export.noSuchChunk",
+                        String.valueOf(cluster.chunks().size() - 1),
+                        highlightChunk.toString()));
             }
             return new Highlight.Chunk(highlightChunk);
         }
@@ -361,7 +367,8 @@ final class ExportCommand implements Runnable {
             ShardKey min = bound("MIN", highlightRange.get(0), cluster.key());
             ShardKey max = bound("MAX", highlightRange.get(1), cluster.key());
             if (min.compareTo(max) >= 0) {
-                throw new IllegalArgumentException("--highlight-range: MIN " + min + " must be below MAX " + max);
+                throw new IllegalArgumentException(
+                        language.text("cli.export.emptyRange", min.toString(), max.toString()));
             }
             return new Highlight.KeyRange(min, max);
         }

@@ -1,5 +1,6 @@
 package io.shardlab.cli;
 
+import io.shardlab.text.Message;
 import java.util.Locale;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Locale;
  * @param option the option's name, e.g. {@code --shards}
  * @param min the smallest value accepted
  * @param max the largest value accepted
- * @param unit what the value counts, in the plural ("shards", "MB"), or empty
+ * @param unit the {@code cli} bundle's key of what the value counts ({@code cli.unit.shards}: "shards"), or empty
  */
 record OptionBound(String option, double min, double max, String unit) {
 
@@ -22,12 +23,11 @@ record OptionBound(String option, double min, double max, String unit) {
     /**
      * {@code value} when it is in range.
      *
-     * @throws IllegalArgumentException "--shards: between 1 and 1000 shards, got 1001"
+     * @throws RefusedInput "--shards: between 1 and 1000 shards, got 1001"
      */
     long check(long value) {
         if (value < min || value > max) {
-            throw new IllegalArgumentException(option + ": between " + text(min) + " and " + text(max)
-                    + (unit.isEmpty() ? "" : " " + unit) + ", got " + value);
+            throw refusal(Long.toString(value));
         }
         return value;
     }
@@ -35,10 +35,16 @@ record OptionBound(String option, double min, double max, String unit) {
     /** {@code value} when it is a number in range (never NaN or infinite). */
     double check(double value) {
         if (!(value >= min && value <= max)) {
-            throw new IllegalArgumentException(option + ": between " + text(min) + " and " + text(max)
-                    + (unit.isEmpty() ? "" : " " + unit) + ", got " + text(value));
+            throw refusal(text(value));
         }
         return value;
+    }
+
+    private RefusedInput refusal(String value) {
+        return new RefusedInput(
+                unit.isEmpty()
+                        ? Message.of("cli.bound.between", option, text(min), text(max), value)
+                        : Message.of("cli.bound.betweenUnits", option, text(min), text(max), Message.of(unit), value));
     }
 
     private static String text(double value) {

@@ -6,6 +6,7 @@ import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Picture;
+import io.shardlab.text.Message;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -38,15 +39,13 @@ record PictureFile(Path path, ExportFormat format) {
                 out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
         int dot = name.lastIndexOf('.');
         if (dot < 0) {
-            throw new IllegalArgumentException(
-                    "--format: not given, and --out " + out + " has no extension to tell png, svg or pdf");
+            throw new RefusedInput(Message.of("cli.picture.noExtension", out.toString()));
         }
         String ext = name.substring(dot + 1);
         try {
             return ExportFormat.parse(ext);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "--format: not given, and --out " + out + " ends in '." + ext + "', not .png, .svg or .pdf");
+            throw new RefusedInput(Message.of("cli.picture.unknownExtension", out.toString(), ext));
         }
     }
 

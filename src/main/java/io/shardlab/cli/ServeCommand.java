@@ -145,6 +145,12 @@ final class ServeCommand implements Runnable {
                     + "drivers open a new one when they need it.")
     long idleTimeoutMinutes;
 
+    private final CliLanguage language;
+
+    ServeCommand(CliLanguage language) {
+        this.language = language;
+    }
+
     @Override
     public void run() {
         MongosServer.Settings settings = settings();
@@ -165,16 +171,15 @@ final class ServeCommand implements Runnable {
         mongos.requireUsers(settings.users());
         if (dataFile != null && Files.exists(dataFile)) {
             DataFileContents restored = mongos.restoreFrom(dataFile);
-            err.println("serve: " + dataFile + ": " + restored.documents() + " documents in " + restored.collections()
-                    + " collections restored");
+            err.println(language.text(
+                    "cli.serve.restored", dataFile.toString(), restored.documents(), restored.collections()));
             err.flush();
         }
         MongosServer server;
         try {
             server = MongosServer.listen(mongos, settings.bind(), settings.port(), settings.speed());
         } catch (MongosServer.PortInUseException e) {
-            throw new IllegalArgumentException(
-                    "--port: " + e.getMessage() + "; choose another port, or --port 0 for any free one");
+            throw new IllegalArgumentException(language.text("cli.serve.portInUse", e.getMessage()));
         }
         warnWhenRemote(settings.users());
         ScheduledExecutorService saver = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -195,8 +200,8 @@ final class ServeCommand implements Runnable {
                             if (dataFile != null) {
                                 save(mongos, err, true);
                             } else {
-                                err.println("serve: " + mongos.commands().storedDocuments() + " documents discarded "
-                                        + "(no --data-file)");
+                                err.println(language.text(
+                                        "cli.serve.discarded", mongos.commands().storedDocuments()));
                             }
                             err.flush();
                             out.flush();
@@ -226,8 +231,8 @@ final class ServeCommand implements Runnable {
         try {
             DataFileContents saved = mongos.saveTo(dataFile);
             if (last) {
-                err.println("serve: " + saved.documents() + " documents in " + saved.collections()
-                        + " collections saved to " + dataFile);
+                err.println(
+                        language.text("cli.serve.saved", saved.documents(), saved.collections(), dataFile.toString()));
             }
         } catch (RuntimeException e) {
             err.println("serve: --data-file: " + e.getMessage());
@@ -238,27 +243,32 @@ final class ServeCommand implements Runnable {
     /** The server settings from the options; refuses bad values with one line. */
     MongosServer.Settings settings() {
         if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port: expected 0 to 65535, got " + port);
+            throw new IllegalArgumentException(language.text("cli.serve.badPort", String.valueOf(port)));
         }
         if (speed < 0 || Double.isNaN(speed) || Double.isInfinite(speed)) {
-            throw new IllegalArgumentException("--speed: expected a number of at least 0, got " + speed);
+            throw new IllegalArgumentException(language.text("cli.serve.badSpeed", String.valueOf(speed)));
         }
         if (memoryBudgetMb < 0) {
-            throw new IllegalArgumentException("--memory-budget: must not be negative, got " + memoryBudgetMb);
+            throw new IllegalArgumentException(
+                    language.text("cli.option.negative", "--memory-budget", String.valueOf(memoryBudgetMb)));
         }
         if (maxConnections < 1) {
-            throw new IllegalArgumentException("--max-connections: at least 1, got " + maxConnections);
+            throw new IllegalArgumentException(
+                    language.text("cli.option.atLeastOne", "--max-connections", String.valueOf(maxConnections)));
         }
         if (maxConnectionsPerAddress < 1) {
-            throw new IllegalArgumentException(
-                    "--max-connections-per-address: at least 1, got " + maxConnectionsPerAddress);
+            throw new IllegalArgumentException(language.text(
+                    "cli.option.atLeastOne",
+                    "--max-connections-per-address",
+                    String.valueOf(maxConnectionsPerAddress)));
         }
         if (idleTimeoutMinutes < 1 || idleTimeoutMinutes > 7 * 24 * 60) {
             throw new IllegalArgumentException(
-                    "--idle-timeout: 1 to 10080 minutes (a week), got " + idleTimeoutMinutes);
+                    language.text("cli.serve.badIdleTimeout", String.valueOf(idleTimeoutMinutes)));
         }
         if (saveEverySeconds < 0) {
-            throw new IllegalArgumentException("--save-every: must not be negative, got " + saveEverySeconds);
+            throw new IllegalArgumentException(
+                    language.text("cli.option.negative", "--save-every", String.valueOf(saveEverySeconds)));
         }
         UserAccounts accounts;
         try {
@@ -292,8 +302,7 @@ final class ServeCommand implements Runnable {
             return null;
         }
         if (source.isGiven() || cluster.shards != null) {
-            throw new IllegalArgumentException("--data-file: " + dataFile + " holds its own layout; leave out --shards "
-                    + "and the layout source, or give a new file");
+            throw new IllegalArgumentException(language.text("cli.serve.dataFileHasLayout", dataFile.toString()));
         }
         try {
             return DataFile.catalog(dataFile);
@@ -304,8 +313,7 @@ final class ServeCommand implements Runnable {
 
     private void checkBind() {
         if (!isLoopback(bind) && !allowRemote) {
-            throw new IllegalArgumentException("--bind: " + bind + " is not a loopback address; add --allow-remote "
-                    + "to accept clients from other machines");
+            throw new IllegalArgumentException(language.text("cli.serve.notLoopback", bind));
         }
     }
 
@@ -315,21 +323,19 @@ final class ServeCommand implements Runnable {
             return;
         }
         PrintWriter err = spec.commandLine().getErr();
-        err.println("serve: warning: listening on " + bind + ": anyone who reaches this port can "
-                + (accounts.required() ? "try the users' passwords" : "read and write the simulated cluster"));
+        err.println(language.text(accounts.required() ? "cli.serve.remoteWithUsers" : "cli.serve.remoteOpen", bind));
         if (!accounts.required()) {
-            err.println("serve: warning: no --user given: remote clients need no password; add --user "
-                    + "NAME:PASSWORD to require one");
+            err.println(language.text("cli.serve.noUser"));
         }
         err.flush();
     }
 
     /** Whether {@code address} is a loopback address; refuses an unknown one with one line. */
-    private static boolean isLoopback(String address) {
+    private boolean isLoopback(String address) {
         try {
             return InetAddress.getByName(address).isLoopbackAddress();
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("--bind: unknown address '" + address + "'");
+            throw new IllegalArgumentException(language.text("cli.serve.unknownAddress", address));
         }
     }
 }

@@ -21,6 +21,7 @@ import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
@@ -196,18 +197,13 @@ final class SimulateCommand implements Runnable {
     /** A new cluster of {@code --shards} shards with the collection sharded on {@code --key}. */
     private SimulationOutcome runOnNewCollection() {
         if (key == null) {
-            throw new IllegalArgumentException(
-                    "--key: give the shard key of the new collection, or start from a layout "
-                            + "with --uri, --snapshot or --config-dump");
+            throw new RefusedInput(Message.of("cli.simulate.keyRequired"));
         }
         if (shards == null) {
-            throw new IllegalArgumentException(
-                    "--shards: give the number of shards of the new cluster, or start from a "
-                            + "layout with --uri, --snapshot or --config-dump");
+            throw new RefusedInput(Message.of("cli.simulate.shardsRequired"));
         }
         if (sim.input == null) {
-            throw new IllegalArgumentException("input: give --workload NAME or --dataset FILE, or start from a layout "
-                    + "with --uri, --snapshot or --config-dump");
+            throw new RefusedInput(Message.of("cli.simulate.inputRequired"));
         }
         ShardKeyPattern pattern = ShardKeyPattern.parse(key);
         MongoVersion version = sim.mongodbVersion == null ? MongoVersion.V8_0 : parseVersion();
@@ -232,19 +228,24 @@ final class SimulateCommand implements Runnable {
     /** The cluster of a layout read from the source, then the inserts and rounds asked for. */
     private SimulationOutcome runOnLayout() {
         if (shards != null) {
-            throw new IllegalArgumentException(
-                    "--shards: sizes a new cluster; the layout from " + source.describe() + " has its own shards");
+            throw new RefusedInput(Message.of("cli.simulate.shardsWithSource", source.describe()));
         }
         SourceLayout loaded = source.layout(clock);
         ClusterSnapshot cluster = loaded.cluster();
         ShardKeyPattern pattern = cluster.key();
         if (key != null && !ShardKeyPattern.parse(key).equals(pattern)) {
-            throw new IllegalArgumentException("--key: " + ShardKeyPattern.parse(key) + " is not the shard key of "
-                    + cluster.namespace() + ", which is " + pattern + "; leave --key out to use it");
+            throw new RefusedInput(Message.of(
+                    "cli.simulate.otherKey",
+                    ShardKeyPattern.parse(key).toString(),
+                    cluster.namespace(),
+                    pattern.toString()));
         }
         if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on "
-                    + cluster.shards().size() + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
+            throw new RefusedInput(Message.of(
+                    "cli.simulate.tooManyShards",
+                    cluster.namespace(),
+                    String.valueOf(cluster.shards().size()),
+                    String.valueOf(SimulationSetup.MAX_SHARDS)));
         }
         List<String> notes = new ArrayList<>();
         MongoVersion version = version(loaded, notes);
@@ -334,13 +335,13 @@ final class SimulateCommand implements Runnable {
         }
         OptionBounds.QUERIES.check(queries);
         if (drainShard != null && json) {
-            throw new IllegalArgumentException("--drain: rehearses in text; leave out --json");
+            throw new RefusedInput(Message.of("cli.simulate.drainIsText"));
         }
         if (balancerDecision && json) {
-            throw new IllegalArgumentException("--balancer-decision: explains in text; leave out --json");
+            throw new RefusedInput(Message.of("cli.simulate.decisionIsText"));
         }
         if (queries > 0 && (sim.input == null || sim.input.workload == null)) {
-            throw new IllegalArgumentException("--queries: needs --workload; a dataset file has no query mix");
+            throw new RefusedInput(Message.of("cli.simulate.queriesNeedWorkload"));
         }
         if (balancerRounds != null) {
             OptionBounds.BALANCER_ROUNDS.check(balancerRounds);

@@ -1,9 +1,12 @@
 package io.shardlab.render;
 
 import io.shardlab.render.CandidateComparison.Candidate;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * The shard key advisor's comparison ({@link CandidateComparison}) as one picture, for the exporters: a title
@@ -33,15 +36,26 @@ public final class CandidateComparisonPainter implements Picture {
     private final Typography type = Typography.standard();
     private final CandidateLayoutPainter rows;
     private final String title;
+    private final Messages words;
+
+    /** As {@link #CandidateComparisonPainter(CandidateComparison, Theme, String, Language)}, in English. */
+    public CandidateComparisonPainter(CandidateComparison comparison, Theme theme, String title) {
+        this(comparison, theme, title, Language.ENGLISH);
+    }
 
     /**
      * @param title the picture's title; empty for "Shard key candidates for <sample source>"
+     * @param language the language of the words ShardLab writes on the picture (the advisor's verdicts and reasons
+     *     come as the comparison holds them)
      */
-    public CandidateComparisonPainter(CandidateComparison comparison, Theme theme, String title) {
+    public CandidateComparisonPainter(CandidateComparison comparison, Theme theme, String title, Language language) {
         this.comparison = comparison;
         this.colors = new ThemeColors(theme);
         this.rows = new CandidateLayoutPainter(colors, type, BAR, GUTTER);
-        this.title = title == null || title.isBlank() ? "Shard key candidates for " + comparison.sampleSource() : title;
+        this.words = Messages.of(language);
+        this.title = title == null || title.isBlank()
+                ? words.text("render.candidates.title", comparison.sampleSource())
+                : title;
     }
 
     @Override
@@ -51,33 +65,41 @@ public final class CandidateComparisonPainter implements Picture {
 
     /** The line under the title: the cluster the sample was judged against, and the query mix. */
     public String subtitle() {
-        return String.format(
-                Locale.ROOT,
-                "MongoDB %s · %d shards · %,d MB chunks · %s · %s",
-                comparison.version(),
-                comparison.shards(),
+        return words.text(
+                "render.candidates.subtitle",
+                comparison.version().toString(),
+                String.valueOf(comparison.shards()),
                 comparison.chunkSizeMegabytes(),
-                count(comparison.candidates().size(), "candidate"),
+                comparison.candidates().size(),
                 comparison.queryOperations() == 0
-                        ? "no query mix"
-                        : "query mix of " + count(comparison.queryOperations(), "operation"));
+                        ? words.text("render.candidates.noQueryMix")
+                        : words.text("render.candidates.queryMix", comparison.queryOperations()));
     }
 
-    /** One candidate's numbers, the comparison table's columns in its words. */
+    /** One candidate's numbers, the comparison table's columns in its words, in English. */
     static String numbers(Candidate c) {
-        StringBuilder b = new StringBuilder(String.format(
-                Locale.ROOT,
-                "%,d distinct values · top value %.1f %% · %s · %s, %d jumbo · fullest shard %.0f %% · write share %.0f %%",
+        return numbers(Messages.of(Language.ENGLISH), c);
+    }
+
+    /** One candidate's numbers, the comparison table's columns in its words, in {@code words}' language. */
+    static String numbers(Messages words, Candidate c) {
+        String numbers = words.text(
+                "render.candidates.numbers",
                 c.numDistinctValues(),
-                100 * c.topValueShare(),
-                c.monotonicity(),
-                count(c.chunks(), "chunk"),
-                c.jumboChunks(),
-                100 * c.maxShardDocShare(),
-                100 * c.meanMaxWriteShare()));
-        c.percentageOfSingleShardReads()
-                .ifPresent(p -> b.append(String.format(Locale.ROOT, " · single-shard reads %.0f %%", p)));
-        return b.toString();
+                String.format(Locale.ROOT, "%.1f", 100 * c.topValueShare()),
+                String.valueOf(c.monotonicity()),
+                c.chunks(),
+                String.valueOf(c.jumboChunks()),
+                String.format(Locale.ROOT, "%.0f", 100 * c.maxShardDocShare()),
+                String.format(Locale.ROOT, "%.0f", 100 * c.meanMaxWriteShare()));
+        OptionalDouble singleShardReads = c.percentageOfSingleShardReads();
+        return singleShardReads.isEmpty()
+                ? numbers
+                : numbers
+                        + " · "
+                        + words.text(
+                                "render.candidates.singleShardReads",
+                                String.format(Locale.ROOT, "%.0f", singleShardReads.getAsDouble()));
     }
 
     @Override
@@ -118,7 +140,12 @@ public final class CandidateComparisonPainter implements Picture {
                     pen.fit(type.heading(), head, right - left),
                     left,
                     y + 16);
-            pen.text(type.label(), colors.mutedText(), pen.fit(type.label(), numbers(c), right - left), left, y + 34);
+            pen.text(
+                    type.label(),
+                    colors.mutedText(),
+                    pen.fit(type.label(), numbers(words, c), right - left),
+                    left,
+                    y + 34);
             y += CANDIDATE_HEADER;
             rows.paint(g, c.layout(), pen.measure(type.label()), left, y, right - left, density);
             y += rows.height(c.layout()) + CANDIDATE_GAP;
@@ -127,9 +154,5 @@ public final class CandidateComparisonPainter implements Picture {
             pen.text(type.body(), colors.text(), pen.fit(type.body(), reason, right - left), left, y + 14);
             y += REASON_LINE;
         }
-    }
-
-    private static String count(long n, String noun) {
-        return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? noun : noun + "s");
     }
 }

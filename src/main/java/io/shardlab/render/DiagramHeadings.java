@@ -1,14 +1,15 @@
 package io.shardlab.render;
 
 import io.shardlab.cluster.ClusterSnapshot;
-import io.shardlab.routing.Counts;
+import io.shardlab.text.Messages;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * The words of a document diagram ({@link DiagramPainter.Framing#DOCUMENT}): the line of facts under its title,
  * each section's heading and its caption of facts on the right (the number line's scale and viewport, the lanes' writes window), and how a heading
- * is set.
+ * is set. The words are ShardLab's, from the {@code render} bundle in the options' language; the data's own
+ * words (namespace, key, field paths) stay as they are.
  */
 final class DiagramHeadings {
 
@@ -17,6 +18,7 @@ final class DiagramHeadings {
     private final NumberLineModel model;
     private final ThemeColors colors;
     private final Typography type;
+    private final Messages words;
 
     DiagramHeadings(
             DiagramData data, DiagramOptions options, NumberLineModel model, ThemeColors colors, Typography type) {
@@ -25,6 +27,19 @@ final class DiagramHeadings {
         this.model = model;
         this.colors = colors;
         this.type = type;
+        this.words = Messages.of(options.language());
+    }
+
+    /** The words of the options' language. */
+    Messages words() {
+        return words;
+    }
+
+    /** The title: the option's, or "Chunks of &lt;namespace&gt;". */
+    String title() {
+        return options.title().isEmpty()
+                ? words.text("render.title", data.layout().snapshot().namespace())
+                : options.title();
     }
 
     /** The line of facts under the title: namespace (when titled), key, chunks, shards, jumbo, zone ranges. */
@@ -34,46 +49,45 @@ final class DiagramHeadings {
         if (!options.title().isEmpty()) {
             b.append(s.namespace()).append("  ·  ");
         }
-        b.append("shard key ").append(s.key());
+        b.append(words.text("render.subtitle.key", s.key().toString()));
         b.append("  ·  ")
-                .append(Counts.of(model.chunkCount(), "chunk"))
-                .append(" on ")
-                .append(Counts.of(model.shards().size(), "shard"));
+                .append(words.text(
+                        "render.subtitle.chunksOnShards",
+                        model.chunkCount(),
+                        model.shards().size()));
         if (model.jumboCount() > 0) {
-            b.append("  ·  ").append(model.jumboCount()).append(" jumbo");
+            b.append("  ·  ").append(words.text("render.subtitle.jumbo", model.jumboCount()));
         }
         if (!s.zones().isEmpty()) {
-            b.append("  ·  ").append(Counts.of(s.zones().size(), "zone range"));
+            b.append("  ·  ")
+                    .append(words.text("render.subtitle.zoneRanges", s.zones().size()));
         }
         return b.toString();
     }
 
     /** The number line's heading. */
     String line() {
-        return model.key().hasHashedPrefix() ? "Chunks in hash space" : "Chunks from MinKey to MaxKey";
+        return words.text(model.key().hasHashedPrefix() ? "render.line.hashed" : "render.line.ranged");
     }
 
     /** The number line's caption: what the bounds are, the scale, the part of the line shown. */
     String lineCaption(boolean valueLine) {
         StringBuilder b = new StringBuilder();
         if (valueLine) {
-            b.append("the stream's values above, each on the shard of its hash  ·  ");
+            b.append(words.text("render.line.valueStream")).append("  ·  ");
         } else if (model.key().hasHashedPrefix()) {
-            b.append("bounds are hashes of ")
-                    .append(model.key().fields().get(0).path())
+            b.append(words.text(
+                            "render.line.hashedBounds",
+                            model.key().fields().get(0).path()))
                     .append("  ·  ");
         }
         b.append(
                 model.key().hasHashedPrefix() && options.scale() == Scale.KEY_VALUE
-                        ? "width by hash value"
-                        : options.scale().caption());
+                        ? words.text("render.scale.hash")
+                        : scaleCaption(options.scale()));
         Viewport v = options.viewport();
         if (!v.equals(Viewport.FULL)) {
-            b.append("  ·  showing ")
-                    .append(percent(v.start()))
-                    .append("–")
-                    .append(percent(v.end()))
-                    .append(" of the line");
+            b.append("  ·  ").append(words.text("render.line.showing", percent(v.start()), percent(v.end())));
         }
         return b.toString();
     }
@@ -92,8 +106,49 @@ final class DiagramHeadings {
         }
         WriteSeries w = writes.get();
         long from = (long) (w.windows() - 1) * w.windowMillis();
-        return "writes in the last window, " + ElapsedTime.format(from) + "–"
-                + ElapsedTime.format(from + w.windowMillis());
+        return words.text(
+                "render.lanes.caption", ElapsedTime.format(from), ElapsedTime.format(from + w.windowMillis()));
+    }
+
+    /** The lanes' heading. */
+    String lanes() {
+        return words.text("render.lanes.heading");
+    }
+
+    /** The name beside the value line ({@code values}) or the hash line ({@code hashes}). */
+    String lineName(boolean values) {
+        return words.text(values ? "render.line.values" : "render.line.hashes");
+    }
+
+    /** The writes chart's heading. */
+    String writes() {
+        return words.text("render.writes.heading");
+    }
+
+    /** The writes chart's caption: the window, and whether the areas are stacked. */
+    String writesCaption(long windowMillis) {
+        return words.text(
+                options.stackedWrites() ? "render.writes.captionStacked" : "render.writes.caption",
+                ElapsedTime.format(windowMillis));
+    }
+
+    /** The heatmap's heading. */
+    String heatmap() {
+        return words.text("render.heatmap.heading");
+    }
+
+    /** The heatmap's caption. */
+    String heatmapCaption() {
+        return words.text("render.heatmap.caption");
+    }
+
+    /** The caption of a scale, e.g. "equal width per chunk". */
+    String scaleCaption(Scale scale) {
+        return switch (scale) {
+            case EQUAL -> words.text("render.scale.equal");
+            case DATA_SIZE -> words.text("render.scale.size");
+            case KEY_VALUE -> words.text("render.scale.key");
+        };
     }
 
     /** A section's heading at {@code top}, its caption right-aligned in the room left. */

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import io.shardlab.text.Language;
+
 /**
  * How to draw a diagram.
  *
@@ -10,6 +12,8 @@ package io.shardlab.render;
  * @param viewport the visible part of the number line
  * @param highlight what to emphasise
  * @param stackedWrites draw writes per shard as stacked areas instead of lines
+ * @param language the language of the words ShardLab writes on the diagram (headings, captions, legend); the
+ *     data's own words (namespace, key names, shard names) stay as they are
  */
 public record DiagramOptions(
         View view,
@@ -18,45 +22,71 @@ public record DiagramOptions(
         Scale scale,
         Viewport viewport,
         Highlight highlight,
-        boolean stackedWrites) {
+        boolean stackedWrites,
+        Language language) {
 
     public DiagramOptions {
-        if (view == null || theme == null || scale == null || viewport == null || highlight == null) {
-            throw new IllegalArgumentException("options: view, theme, scale, viewport and highlight are required");
+        if (view == null
+                || theme == null
+                || scale == null
+                || viewport == null
+                || highlight == null
+                || language == null) {
+            throw new IllegalArgumentException(
+                    "options: view, theme, scale, viewport, highlight and language are required");
         }
         title = title == null ? "" : title.strip();
     }
 
-    /** The whole line on the equal scale, light theme, default title, nothing highlighted, line chart. */
+    /** Options whose words are English. */
+    public DiagramOptions(
+            View view,
+            Theme theme,
+            String title,
+            Scale scale,
+            Viewport viewport,
+            Highlight highlight,
+            boolean stackedWrites) {
+        this(view, theme, title, scale, viewport, highlight, stackedWrites, Language.ENGLISH);
+    }
+
+    /**
+     * The whole line on the equal scale, light theme, default title, nothing highlighted, line chart, English
+     * words.
+     */
     public static DiagramOptions defaults(View view) {
         return new DiagramOptions(view, Theme.light(), "", Scale.EQUAL, Viewport.FULL, Highlight.none(), false);
     }
 
     public DiagramOptions withView(View v) {
-        return new DiagramOptions(v, theme, title, scale, viewport, highlight, stackedWrites);
+        return new DiagramOptions(v, theme, title, scale, viewport, highlight, stackedWrites, language);
     }
 
     public DiagramOptions withTheme(Theme t) {
-        return new DiagramOptions(view, t, title, scale, viewport, highlight, stackedWrites);
+        return new DiagramOptions(view, t, title, scale, viewport, highlight, stackedWrites, language);
     }
 
     public DiagramOptions withTitle(String t) {
-        return new DiagramOptions(view, theme, t, scale, viewport, highlight, stackedWrites);
+        return new DiagramOptions(view, theme, t, scale, viewport, highlight, stackedWrites, language);
     }
 
     public DiagramOptions withScale(Scale s) {
-        return new DiagramOptions(view, theme, title, s, viewport, highlight, stackedWrites);
+        return new DiagramOptions(view, theme, title, s, viewport, highlight, stackedWrites, language);
     }
 
     public DiagramOptions withViewport(Viewport v) {
-        return new DiagramOptions(view, theme, title, scale, v, highlight, stackedWrites);
+        return new DiagramOptions(view, theme, title, scale, v, highlight, stackedWrites, language);
     }
 
     public DiagramOptions withHighlight(Highlight h) {
-        return new DiagramOptions(view, theme, title, scale, viewport, h, stackedWrites);
+        return new DiagramOptions(view, theme, title, scale, viewport, h, stackedWrites, language);
+    }
+
+    public DiagramOptions withLanguage(Language l) {
+        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stackedWrites, l);
     }
 
     public DiagramOptions withStackedWrites(boolean stacked) {
-        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stacked);
+        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stacked, language);
     }
 }

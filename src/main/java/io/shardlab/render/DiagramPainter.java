@@ -345,9 +345,7 @@ public final class DiagramPainter implements Picture {
     /** Title: the option's, or "Chunks of &lt;namespace&gt;". */
     @Override
     public String title() {
-        return options.title().isEmpty()
-                ? "Chunks of " + data.layout().snapshot().namespace()
-                : options.title();
+        return headings.title();
     }
 
     /** The line of facts under the title. */
@@ -399,7 +397,7 @@ public final class DiagramPainter implements Picture {
         double lineX = left;
         double lineRight = right;
         double heading = framing.heading();
-        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile());
+        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile(), headings.words());
         LaneDetail detail = LaneDetail.FULL;
         if (showsLanes()) {
             if (!framing.document()) {
@@ -464,6 +462,7 @@ public final class DiagramPainter implements Picture {
         if (showsLegend() && (fit.legend() || !showsLanes())) {
             boolean dense = frame != null && NumberLinePainter.showsDensity(model) && frame.anyDense();
             items = LegendPainter.items(
+                    headings.words(),
                     model,
                     frame != null && frame.anyMixed(),
                     dense,
@@ -667,16 +666,16 @@ public final class DiagramPainter implements Picture {
                     layout.bar().getHeight());
             if (showsValueLine() && layout.laneDetail().names() && showsLanes()) {
                 // the two lines' names sit in the names' gutter: without names there is no room for them
-                lineName(pen, "values", left, layout.valueBar());
-                lineName(pen, "hashes", left, layout.bar());
+                lineName(pen, headings.lineName(true), left, layout.valueBar());
+                lineName(pen, headings.lineName(false), left, layout.bar());
             }
         }
         if (showsLanes()) {
             double top = layout.lanes().getY() - heading;
             if (framing.document()) {
-                headings.section(pen, "Shards", headings.lanesCaption(), left, right, top);
+                headings.section(pen, headings.lanes(), headings.lanesCaption(), left, right, top);
             }
-            new ShardLanesPainter(colors, type, framing.tile())
+            new ShardLanesPainter(colors, type, framing.tile(), headings.words())
                     .paint(
                             g,
                             summaries,
@@ -693,9 +692,8 @@ public final class DiagramPainter implements Picture {
             if (!framing.tile()) {
                 headings.section(
                         pen,
-                        "Writes per shard",
-                        "per " + ElapsedTime.format(series.windowMillis()) + " window"
-                                + (options.stackedWrites() ? ", stacked" : ""),
+                        headings.writes(),
+                        headings.writesCaption(series.windowMillis()),
                         r.getX(),
                         r.getMaxX(),
                         r.getY() - HEADING);
@@ -705,12 +703,7 @@ public final class DiagramPainter implements Picture {
         if (showsHeatmap() && !layout.heatmap().isEmpty()) {
             Rectangle2D r = layout.heatmap();
             headings.section(
-                    pen,
-                    "Writes by key range over time",
-                    "brighter = more writes (log scale)",
-                    r.getX(),
-                    r.getMaxX(),
-                    r.getY() - HEADING);
+                    pen, headings.heatmap(), headings.heatmapCaption(), r.getX(), r.getMaxX(), r.getY() - HEADING);
             charts.paintHeatmap(g, r, density);
         }
         if (showsLegend() && !measured.legend().isEmpty()) {

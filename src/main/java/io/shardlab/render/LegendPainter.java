@@ -1,6 +1,8 @@
 package io.shardlab.render;
 
 import io.shardlab.cluster.Shard;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.awt.Graphics2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,48 +52,54 @@ public final class LegendPainter {
         this.type = type;
     }
 
-    /** The entries for a picture: every shard of the model, then the marks in use (no density mark). */
+    /** The entries for a picture, in English: every shard of the model, then the marks in use (no density mark). */
     public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean hotShown, Highlight highlight) {
-        return items(model, mixedShown, false, hotShown, highlight);
+        return items(Messages.of(Language.ENGLISH), model, mixedShown, false, hotShown, highlight);
     }
 
-    /** The entries for a picture: every shard of the model, then the marks in use. */
+    /**
+     * The entries for a picture: every shard of the model (by its name), then the marks in use, said in
+     * {@code words}' language.
+     */
     public static List<Item> items(
-            NumberLineModel model, boolean mixedShown, boolean denseShown, boolean hotShown, Highlight highlight) {
+            Messages words,
+            NumberLineModel model,
+            boolean mixedShown,
+            boolean denseShown,
+            boolean hotShown,
+            Highlight highlight) {
         List<Item> items = new ArrayList<>();
         for (int s = 0; s < model.shards().size(); s++) {
             items.add(new Item(Kind.SHARD, s, model.shards().get(s)));
         }
         if (model.jumboCount() > 0) {
-            items.add(new Item(Kind.JUMBO, -1, "jumbo chunk"));
+            items.add(new Item(Kind.JUMBO, -1, words.text("render.legend.jumbo")));
         }
         if (!model.oversizedCannotSplit().isEmpty()) {
-            items.add(new Item(Kind.OVERSIZED, -1, "oversized, cannot split: one key value"));
+            items.add(new Item(Kind.OVERSIZED, -1, words.text("render.legend.oversized")));
         }
         if (!model.zones().isEmpty()) {
-            items.add(new Item(Kind.ZONE, -1, "zone range"));
+            items.add(new Item(Kind.ZONE, -1, words.text("render.legend.zone")));
         }
         if (mixedShown) {
-            items.add(new Item(Kind.MIXED, -1, "pixel hides chunks of other shards"));
+            items.add(new Item(Kind.MIXED, -1, words.text("render.legend.mixed")));
         }
         if (denseShown) {
-            items.add(new Item(
-                    Kind.DENSE,
-                    -1,
-                    "chunks narrower than " + (int) NumberLineFrame.BOUNDARY_MIN_PX + " px (darker: more per pixel)"));
+            items.add(
+                    new Item(Kind.DENSE, -1, words.text("render.legend.dense", (int) NumberLineFrame.BOUNDARY_MIN_PX)));
         }
         if (hotShown) {
-            items.add(new Item(Kind.HOT, -1, "hot shard: most writes in the window"));
+            items.add(new Item(Kind.HOT, -1, words.text("render.legend.hot")));
         }
         if (model.snapshot().shards().stream().anyMatch(Shard::draining)) {
-            items.add(new Item(Kind.DRAINING, -1, "draining shard: being removed, its chunks move off"));
+            items.add(new Item(Kind.DRAINING, -1, words.text("render.legend.draining")));
         }
         if (highlight instanceof Highlight.KeyRange) {
-            items.add(new Item(Kind.HIGHLIGHT, -1, "highlighted key range"));
+            items.add(new Item(Kind.HIGHLIGHT, -1, words.text("render.legend.highlightedRange")));
         } else if (highlight instanceof Highlight.Chunk) {
-            items.add(new Item(Kind.HIGHLIGHT, -1, "highlighted chunk"));
+            items.add(new Item(Kind.HIGHLIGHT, -1, words.text("render.legend.highlightedChunk")));
         } else if (highlight instanceof Highlight.Shards) {
-            items.add(new Item(Kind.DIMMED, -1, "other shards (dimmed)"));
+            items.add(new Item(Kind.DIMMED, -1, words.text("render.legend.dimmed")));
         }
         return items;
     }

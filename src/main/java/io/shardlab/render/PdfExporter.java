@@ -6,6 +6,7 @@ import java.awt.Font;
 import java.awt.FontFormatException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSName;
@@ -26,6 +28,7 @@ import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.FontMapper;
 import org.apache.pdfbox.pdmodel.font.FontMappers;
 import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 
@@ -34,7 +37,7 @@ import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
  * {@code width × height} points. Text is drawn as PDF text, so it stays selectable and searchable: in the
  * standard Helvetica family (the logical SansSerif font maps to it, not embedded) for what WinAnsiEncoding can
  * show, and in an embedded subset of a system font the adapter finds (DejaVu Sans, Arial, …) for other
- * characters. The same diagram gives the same bytes: the file identifier (trailer {@code /ID}, ISO 32000-1
+ * characters, and CJK characters (drawn in the {@link CjkFont}) in an embedded subset of that font. The same diagram gives the same bytes: the file identifier (trailer {@code /ID}, ISO 32000-1
  * §14.4) is a digest of the page and the title rather than of the clock, and no dates are written.
  */
 public final class PdfExporter implements DiagramExporter {
@@ -75,13 +78,23 @@ public final class PdfExporter implements DiagramExporter {
 
     /**
      * The adapter's mapping of Java's logical fonts to the standard fonts, with one font object per standard
-     * font in the document (the adapter makes one per text run).
+     * font in the document (the adapter makes one per text run), and of the {@link CjkFont} to one embedded
+     * subset of it (a Type 0 font with Identity-H encoding and a ToUnicode map, so CJK text extracts back).
      */
     private static final class StandardFonts extends PdfBoxGraphics2DFontTextDrawerDefaultFonts {
         private final Map<Standard14Fonts.FontName, PDFont> used = new EnumMap<>(Standard14Fonts.FontName.class);
+        private PDFont cjk;
 
         @Override
         protected PDFont mapFont(Font font, IFontTextDrawerEnv env) throws IOException, FontFormatException {
+            if (CjkFont.FAMILY.equals(font.getFamily(Locale.ROOT))) {
+                if (cjk == null) {
+                    try (InputStream file = CjkFont.bundled().open()) {
+                        cjk = PDType0Font.load(env.getDocument(), file, true);
+                    }
+                }
+                return cjk;
+            }
             Standard14Fonts.FontName standard = mapDefaultFonts(font);
             return standard == null ? super.mapFont(font, env) : used.computeIfAbsent(standard, PDType1Font::new);
         }

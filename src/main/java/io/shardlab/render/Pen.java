@@ -18,9 +18,16 @@ import java.awt.geom.RoundRectangle2D;
 final class Pen {
 
     private final Graphics2D g;
+    private final CjkFont cjk;
 
+    /** A pen that draws CJK characters in the bundled {@link CjkFont}. */
     Pen(Graphics2D g) {
+        this(g, CjkFont.bundled());
+    }
+
+    Pen(Graphics2D g, CjkFont cjk) {
         this.g = g;
+        this.cjk = cjk;
     }
 
     Graphics2D graphics() {
@@ -67,8 +74,13 @@ final class Pen {
         g.draw(new Line2D.Double(x1, y1, x2, y2));
     }
 
+    /** The advance width of {@code text}, its CJK runs measured in the CJK font. */
     double width(Font font, String text) {
-        return metrics(font).getStringBounds(text, g).getWidth();
+        double width = 0;
+        for (CjkFont.Run run : cjk.runs(text, font)) {
+            width += metrics(run.font()).getStringBounds(run.text(), g).getWidth();
+        }
+        return width;
     }
 
     FontMetrics metrics(Font font) {
@@ -76,15 +88,21 @@ final class Pen {
     }
 
     TextMeasure measure(Font font) {
-        FontMetrics m = metrics(font);
-        return text -> m.getStringBounds(text, g).getWidth();
+        return text -> width(font, text);
     }
 
-    /** Draws {@code text} with its left edge at x and its baseline at {@code baseline}. */
+    /**
+     * Draws {@code text} with its left edge at x and its baseline at {@code baseline}: runs of CJK characters in
+     * the CJK font at the same size and style, the rest in {@code font}.
+     */
     void text(Font font, Color color, String text, double x, double baseline) {
-        g.setFont(font);
         g.setColor(color);
-        g.drawString(text, (float) x, (float) baseline);
+        double left = x;
+        for (CjkFont.Run run : cjk.runs(text, font)) {
+            g.setFont(run.font());
+            g.drawString(run.text(), (float) left, (float) baseline);
+            left += metrics(run.font()).getStringBounds(run.text(), g).getWidth();
+        }
     }
 
     /** Draws {@code text} ending at x. */

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -38,19 +40,27 @@ public final class ShardLanesPainter {
     private final ThemeColors colors;
     private final Typography type;
     private final boolean compact;
+    private final Messages words;
 
     public ShardLanesPainter(ThemeColors colors, Typography type) {
         this(colors, type, false);
     }
 
+    /** As {@link #ShardLanesPainter(ThemeColors, Typography, boolean, Messages)}, its table headers in English. */
+    public ShardLanesPainter(ThemeColors colors, Typography type, boolean compact) {
+        this(colors, type, compact, Messages.of(Language.ENGLISH));
+    }
+
     /**
      * @param compact lanes for a small multiple (the class board's tiles): at most {@value #COMPACT_PITCH} px
      *     apart under a {@value #COMPACT_HEADER} px header
+     * @param words the language of the table's headers
      */
-    public ShardLanesPainter(ThemeColors colors, Typography type, boolean compact) {
+    public ShardLanesPainter(ThemeColors colors, Typography type, boolean compact, Messages words) {
         this.colors = colors;
         this.type = type;
         this.compact = compact;
+        this.words = words;
     }
 
     /**
@@ -147,15 +157,16 @@ public final class ShardLanesPainter {
     /** One column of the table: its header, and its cell for a row. */
     private record Column(String header, Function<ShardSummary, String> cell, boolean writes) {}
 
-    private static List<Column> columns(List<ShardSummary> rows, LaneDetail detail) {
+    private List<Column> columns(List<ShardSummary> rows, LaneDetail detail) {
         List<Column> c = new ArrayList<>();
         if (detail.chunks()) {
-            c.add(new Column("chunks", r -> String.format(Locale.ROOT, "%,d", r.chunks()), false));
+            c.add(new Column(
+                    words.text("render.lanes.chunks"), r -> String.format(Locale.ROOT, "%,d", r.chunks()), false));
         }
         // sizes the source did not tell read "unknown", never 0
         if (!rows.isEmpty() && detail.documents()) {
             c.add(new Column(
-                    "docs",
+                    words.text("render.lanes.documents"),
                     r -> r.documents().isPresent()
                             ? CompactCount.format(r.documents().getAsLong())
                             : DataSize.UNKNOWN,
@@ -163,12 +174,15 @@ public final class ShardLanesPainter {
         }
         if (!rows.isEmpty() && detail.dataSize()) {
             c.add(new Column(
-                    "data",
+                    words.text("render.lanes.data"),
                     r -> r.bytes().isPresent() ? DataSize.format(r.bytes().getAsLong()) : DataSize.UNKNOWN,
                     false));
         }
         if (!rows.isEmpty() && rows.get(0).writes().isPresent() && detail.writes()) {
-            c.add(new Column("writes", r -> CompactCount.format(r.writes().getAsLong()), true));
+            c.add(new Column(
+                    words.text("render.lanes.writes"),
+                    r -> CompactCount.format(r.writes().getAsLong()),
+                    true));
         }
         return c;
     }

@@ -19,6 +19,7 @@ import org.apache.batik.svggen.SVGGeneratorContext;
 import org.apache.batik.svggen.SVGGraphics2D;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * SVG through Apache Batik's SVG generator, with text drawn as {@code <text>} elements (so titles, labels and the
@@ -29,6 +30,13 @@ import org.w3c.dom.Element;
 public final class SvgExporter implements DiagramExporter {
 
     private static final String SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+
+    /** The CJK font's family, then the common Simplified Chinese sans-serif families of the platforms. */
+    static final String CJK_FAMILIES = String.join(
+            ", ",
+            "'" + CjkFont.FAMILY + "'",
+            "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei'", // untranslated: fonts
+            "sans-serif");
 
     /** The SVG document as text, starting with the XML declaration. */
     public String render(Picture painter, ExportSize size) {
@@ -67,6 +75,7 @@ public final class SvgExporter implements DiagramExporter {
         root.setAttribute("height", twoDecimals(height * scale));
         root.setAttribute("viewBox", "0 0 " + width + " " + height);
         root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", SVG_NAMESPACE);
+        withCjkFallbacks(root);
         // presentation attributes into style="…", as Batik's own stream does; then the JDK's serializer, which
         // (unlike Batik's) writes no DOCTYPE and no line breaks inside tags
         SVGCSSStyler.style(root);
@@ -80,6 +89,21 @@ public final class SvgExporter implements DiagramExporter {
             throw new IllegalStateException("the SVG document could not be serialized: " + e.getMessage(), e);
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out + "\n";
+    }
+
+    /**
+     * Where Batik names the {@link CjkFont}'s family, the families a viewer may have instead, ending in the
+     * generic {@code sans-serif}: the SVG refers to the font by name and does not embed it (Batik embeds only
+     * SVG fonts, which browsers no longer draw).
+     */
+    private static void withCjkFallbacks(Element root) {
+        NodeList all = root.getElementsByTagNameNS("*", "*");
+        for (int i = 0; i < all.getLength(); i++) {
+            Element element = (Element) all.item(i);
+            if (element.getAttribute("font-family").contains(CjkFont.FAMILY)) {
+                element.setAttribute("font-family", CJK_FAMILIES);
+            }
+        }
     }
 
     @Override

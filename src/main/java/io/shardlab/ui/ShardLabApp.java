@@ -6,6 +6,7 @@ import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
+import io.shardlab.render.CjkFont;
 import io.shardlab.session.DataFileReader;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
@@ -73,6 +74,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.text.Font;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
@@ -189,6 +191,8 @@ public class ShardLabApp extends Application {
         // start too
         text = new UiText(language.language());
         text.language().addListener((obs, was, now) -> language.remember(now));
+        // the CJK font the window's Chinese is set in (Appearance.CJK), from the jar, not the system
+        Font.loadFont(CjkFont.bundled().open(), 12);
         AtomicReference<ExplorerViewModel> explorerRef = new AtomicReference<>();
         MainViewModel viewModel = new MainViewModel(
                 app,
@@ -199,7 +203,8 @@ public class ShardLabApp extends Application {
                 Platform::exit,
                 () -> explorerRef.get().launch(FIRST_SCENARIO));
         languageProblems.forEach(viewModel::reportFailure);
-        Appearance appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty());
+        Appearance appearance =
+                new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty(), text.language());
         // every window and dialog is sized and placed by one placement, for the screen it opens on
         WindowPlacement placement = new WindowPlacement(rememberedWindows.apply(viewModel::reportFailure), screens);
         this.placement = placement;
@@ -437,16 +442,18 @@ public class ShardLabApp extends Application {
                         picture.data(), picture.options().highlight());
             }
             ExportViewModel export = new ExportViewModel(
+                    text,
                     input,
                     viewModel.darkProperty().get(),
                     work.reporting(text.now("window.export.work"), exportThread),
                     Platform::runLater,
                     ShardLabApp::copyImage);
             ExportDialog dialog = new ExportDialog(
+                    text,
                     export,
                     name -> {
                         FileChooser chooser = new FileChooser();
-                        chooser.setTitle(text.now("window.export.title"));
+                        chooser.setTitle(text.now("export.title"));
                         chooser.setInitialFileName(name);
                         return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(stage)))
                                 .map(File::toPath);

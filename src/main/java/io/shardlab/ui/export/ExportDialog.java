@@ -4,6 +4,9 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.View;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
@@ -25,7 +28,6 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -59,33 +61,37 @@ public final class ExportDialog extends Dialog<Void> {
     /** Logical width the preview is drawn at; the preview image is this wide on screen. */
     static final double PREVIEW_WIDTH = 620;
 
+    private final UiText text;
     private final ExportViewModel viewModel;
     private final ImageView preview = new ImageView();
 
     /**
+     * @param text the window's words: the dialog speaks its language and follows a switch
      * @param chooseFile asks where to save, given a suggested file name; empty when the user cancels
      * @param openFolder shows a folder in the desktop's file manager
      * @param placement sizes the dialog to its content again when the saved banner comes and goes
      */
     public ExportDialog(
+            UiText text,
             ExportViewModel viewModel,
             Function<String, Optional<Path>> chooseFile,
             Consumer<Path> openFolder,
             WindowPlacement placement) {
+        this.text = text;
         this.viewModel = viewModel;
-        setTitle("Export diagram");
+        titleProperty().bind(text.text("export.title"));
         setResizable(true);
         getDialogPane().getStyleClass().add(EXPORT_DIALOG);
         getDialogPane().getStylesheets().add(STYLESHEET);
         getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
 
-        Button save = new Button("Save…", new FontIcon(MaterialDesignC.CONTENT_SAVE_OUTLINE));
+        Button save = text.label(new Button(null, new FontIcon(MaterialDesignC.CONTENT_SAVE_OUTLINE)), "export.save");
         save.setId("export-save");
         save.getStyleClass().add(Styles.ACCENT);
         save.setDefaultButton(true);
         save.disableProperty().bind(viewModel.painterProperty().isNull().or(viewModel.savingProperty()));
         save.setOnAction(e -> chooseFile.apply(viewModel.suggestedFileName()).ifPresent(viewModel::save));
-        Button copy = new Button("Copy to clipboard", new FontIcon(MaterialDesignC.CONTENT_COPY));
+        Button copy = text.label(new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY)), "export.copy");
         copy.setId("export-copy");
         copy.disableProperty().bind(viewModel.painterProperty().isNull());
         copy.setOnAction(e -> viewModel.copyToClipboard());
@@ -129,24 +135,25 @@ public final class ExportDialog extends Dialog<Void> {
 
     /** "Saved … (size)" with Open folder and a close button, shown once a file is saved. */
     private HBox savedBanner(Consumer<Path> openFolder, WindowPlacement placement) {
-        Label text = new Label();
-        text.setId("export-saved-text");
-        text.setGraphic(new FontIcon(MaterialDesignC.CHECK_CIRCLE_OUTLINE));
-        text.setWrapText(true);
+        Label savedText = new Label();
+        savedText.setId("export-saved-text");
+        savedText.setGraphic(new FontIcon(MaterialDesignC.CHECK_CIRCLE_OUTLINE));
+        savedText.setWrapText(true);
         // as wide as the form and the preview leave it, in as many lines as its text needs
-        text.setPrefWidth(0);
-        text.setMaxWidth(Double.MAX_VALUE);
-        text.setMinHeight(Region.USE_PREF_SIZE);
-        HBox.setHgrow(text, Priority.ALWAYS);
-        Button open = new Button("Open folder", new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
+        savedText.setPrefWidth(0);
+        savedText.setMaxWidth(Double.MAX_VALUE);
+        savedText.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(savedText, Priority.ALWAYS);
+        Button open =
+                text.label(new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE)), "export.openFolder");
         open.setId("export-open-folder");
         open.getStyleClass().add(Styles.FLAT);
         open.setMinWidth(Region.USE_PREF_SIZE);
         Button close = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
         close.setId("export-saved-close");
         close.getStyleClass().addAll(Styles.FLAT, Styles.BUTTON_ICON);
-        close.setTooltip(new Tooltip("Hide this message"));
-        HBox banner = new HBox(8, text, open, close);
+        close.setTooltip(text.tooltip("export.hideSaved"));
+        HBox banner = new HBox(8, savedText, open, close);
         banner.setId("export-saved");
         banner.getStyleClass().add(EXPORT_SAVED);
         banner.setAlignment(Pos.CENTER_LEFT);
@@ -161,7 +168,11 @@ public final class ExportDialog extends Dialog<Void> {
             banner.setVisible(file != null);
             if (file != null) {
                 Path folder = file.toAbsolutePath().getParent();
-                text.setText(viewModel.statusProperty().get());
+                // the words of this save, following a switch but not a later copy's status
+                Message said = viewModel.statusMessageProperty().get();
+                if (said != null) {
+                    savedText.textProperty().bind(text.text(said));
+                }
                 open.setOnAction(e -> openFolder.accept(folder));
             }
             refit.run();
@@ -176,15 +187,15 @@ public final class ExportDialog extends Dialog<Void> {
         grid.setVgap(8);
         int row = 0;
 
-        grid.addRow(row++, label("Format"), formatButtons());
-        grid.addRow(row++, label("View"), viewChoice());
+        grid.addRow(row++, label("export.format"), formatButtons());
+        grid.addRow(row++, label("export.view"), viewChoice());
         Spinner<Integer> width =
                 new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
         width.setId("export-width");
         width.setEditable(true);
         width.valueProperty()
                 .addListener((obs, was, now) -> viewModel.widthProperty().set(now));
-        grid.addRow(row++, label("Width (px)"), width);
+        grid.addRow(row++, label("export.width"), width);
 
         Spinner<Integer> height =
                 new Spinner<>(0, 20_000, viewModel.heightProperty().get(), 100);
@@ -192,28 +203,50 @@ public final class ExportDialog extends Dialog<Void> {
         height.setEditable(true);
         height.valueProperty()
                 .addListener((obs, was, now) -> viewModel.heightProperty().set(now));
-        grid.addRow(row++, label("Height (px, 0 = fit)"), height);
+        grid.addRow(row++, label("export.height"), height);
 
         Spinner<Double> scale = new Spinner<>(0.25, 8, viewModel.scaleProperty().get(), 0.25);
         scale.setId("export-scale");
         scale.setEditable(true);
         scale.valueProperty()
                 .addListener((obs, was, now) -> viewModel.scaleProperty().set(now));
-        grid.addRow(row++, label("Scale"), scale);
+        grid.addRow(row++, label("export.scale"), scale);
 
-        CheckBox dark = new CheckBox("Dark theme");
+        CheckBox dark = text.label(new CheckBox(), "export.dark");
         dark.setId("export-dark");
         dark.selectedProperty().bindBidirectional(viewModel.darkProperty());
-        grid.addRow(row++, label("Theme"), dark);
+        grid.addRow(row++, label("export.theme"), dark);
 
         TextField title = new TextField();
         title.setId("export-title");
-        title.setPromptText("Chunks of the namespace");
+        text.prompt(title, "export.titlePrompt");
         // wide enough for its prompt in presenter mode's type too
         title.setPrefColumnCount(16);
         title.textProperty().bindBidirectional(viewModel.titleProperty());
-        grid.addRow(row++, label("Title"), title);
+        grid.addRow(row++, label("export.titleLabel"), title);
+        grid.addRow(row++, label("export.language"), languageChoice());
         return grid;
+    }
+
+    /** The language of the words ShardLab writes on the picture: the window's at first. */
+    private ComboBox<Language> languageChoice() {
+        ComboBox<Language> language = new ComboBox<>();
+        language.setId("export-language");
+        language.setMinWidth(Region.USE_PREF_SIZE);
+        language.getItems().setAll(Language.values());
+        language.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Language l) {
+                return l == null ? "" : l.nativeName();
+            }
+
+            @Override
+            public Language fromString(String s) {
+                return null;
+            }
+        });
+        language.valueProperty().bindBidirectional(viewModel.languageProperty());
+        return language;
     }
 
     /** PNG, SVG or PDF; one is always chosen. */
@@ -253,10 +286,10 @@ public final class ExportDialog extends Dialog<Void> {
                 return v == null
                         ? ""
                         : switch (v) {
-                            case NUMBER_LINE -> "Number line";
-                            case LANES -> "Number line and lanes";
-                            case HEATMAP -> "Heatmap of writes";
-                            case ALL -> "Everything";
+                            case NUMBER_LINE -> text.now("export.view.numberLine");
+                            case LANES -> text.now("export.view.lanes");
+                            case HEATMAP -> text.now("export.view.heatmap");
+                            case ALL -> text.now("export.view.all");
                         };
             }
 
@@ -266,6 +299,12 @@ public final class ExportDialog extends Dialog<Void> {
             }
         });
         view.valueProperty().bindBidirectional(viewModel.viewProperty());
+        // the converter's words are said once: a switch makes the list and the button say them again
+        text.language().addListener((obs, was, now) -> {
+            View chosen = view.getValue();
+            view.getItems().setAll(View.values());
+            view.setValue(chosen);
+        });
         return view;
     }
 
@@ -274,7 +313,7 @@ public final class ExportDialog extends Dialog<Void> {
      * spanning its columns kept one line and was cut; the form's VBox gives it its width and the lines it needs.
      */
     private CheckBox highlight() {
-        CheckBox highlight = new CheckBox("Highlight the selected chunk or the query's shards");
+        CheckBox highlight = text.label(new CheckBox(), "export.highlight");
         highlight.setId("export-highlight");
         highlight.setWrapText(true);
         highlight.setMinHeight(Region.USE_PREF_SIZE);
@@ -283,8 +322,8 @@ public final class ExportDialog extends Dialog<Void> {
         return highlight;
     }
 
-    private static Label label(String text) {
-        Label l = new Label(text);
+    private Label label(String key) {
+        Label l = text.label(new Label(), key);
         l.setMinWidth(Region.USE_PREF_SIZE);
         l.getStyleClass().add(SharedStyles.FIELD_LABEL);
         return l;

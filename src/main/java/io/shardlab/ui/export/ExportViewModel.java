@@ -14,14 +14,17 @@ import io.shardlab.render.PngExporter;
 import io.shardlab.render.StackedDiagrams;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.text.UiText;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -116,10 +119,20 @@ public final class ExportViewModel {
     private final ReadOnlyObjectWrapper<ExportSize> size = new ReadOnlyObjectWrapper<>(this, "size");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
+    private final ObjectProperty<Message> statusMessage = new SimpleObjectProperty<>(this, "statusMessage");
+    private final ObjectProperty<Language> language = new SimpleObjectProperty<>(this, "language");
+    private final UiText text;
     private final ReadOnlyBooleanWrapper saving = new ReadOnlyBooleanWrapper(this, "saving");
     private final ReadOnlyObjectWrapper<Path> saved = new ReadOnlyObjectWrapper<>(this, "saved");
 
+    /** An export whose status speaks English and whose picture starts in English (tests). */
+    public ExportViewModel(
+            Input input, boolean dark, Executor background, Executor uiThread, Consumer<BufferedImage> clipboard) {
+        this(new UiText(Language.ENGLISH), input, dark, background, uiThread, clipboard);
+    }
+
     /**
+     * @param text the window's words: the status follows its language, and the picture starts in it
      * @param input the explorer's diagram now
      * @param dark whether to start on the dark theme (the window's)
      * @param background where files are written
@@ -127,7 +140,15 @@ public final class ExportViewModel {
      * @param clipboard puts a picture on the system clipboard
      */
     public ExportViewModel(
-            Input input, boolean dark, Executor background, Executor uiThread, Consumer<BufferedImage> clipboard) {
+            UiText text,
+            Input input,
+            boolean dark,
+            Executor background,
+            Executor uiThread,
+            Consumer<BufferedImage> clipboard) {
+        this.text = Objects.requireNonNull(text, "text");
+        this.status.bind(text.text(statusMessage));
+        this.language.set(text.language().get());
         this.input = Objects.requireNonNull(input, "input");
         this.background = Objects.requireNonNull(background, "background");
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
@@ -139,7 +160,7 @@ public final class ExportViewModel {
         if (input.data().writes().isEmpty()) {
             view.set(View.LANES);
         }
-        Observable[] settings = {format, width, height, scale, this.dark, title, view, highlight};
+        Observable[] settings = {format, width, height, scale, this.dark, title, view, highlight, language};
         for (Observable o : settings) {
             o.addListener(x -> update());
         }
@@ -147,13 +168,14 @@ public final class ExportViewModel {
     }
 
     private void update() {
-        status.set("");
+        statusMessage.set(null);
         try {
             ExportSize s = new ExportSize(width.get(), height.get(), scale.get());
             DiagramOptions options = DiagramOptions.defaults(view.get())
                     .withTheme(dark.get() ? Theme.dark() : Theme.light())
                     .withTitle(title.get())
-                    .withHighlight(highlight.get() ? input.highlight() : Highlight.none());
+                    .withHighlight(highlight.get() ? input.highlight() : Highlight.none())
+                    .withLanguage(language.get());
             if (input.compared().isEmpty()) {
                 painter.set(new DiagramPainter(input.data(), options));
             } else {
@@ -165,12 +187,14 @@ public final class ExportViewModel {
                 }
                 painter.set(new StackedDiagrams(
                         title.get().isBlank()
-                                ? "Side by side: "
-                                        + String.join(
-                                                " vs ",
-                                                input.compared().stream()
-                                                        .map(Side::caption)
-                                                        .toList())
+                                ? Messages.of(language.get())
+                                        .text(
+                                                "export.sideBySide",
+                                                String.join(
+                                                        " vs ",
+                                                        input.compared().stream()
+                                                                .map(Side::caption)
+                                                                .toList()))
                                 : title.get(),
                         sides));
             }
@@ -217,6 +241,11 @@ public final class ExportViewModel {
         return view;
     }
 
+    /** The language of the words ShardLab writes on the picture; starts as the window's. Never null. */
+    public ObjectProperty<Language> languageProperty() {
+        return language;
+    }
+
     /** Whether the explorer's selected chunk, or the shards its query reaches, stay bright. */
     public BooleanProperty highlightProperty() {
         return highlight;
@@ -259,7 +288,13 @@ public final class ExportViewModel {
         return status.getReadOnlyProperty();
     }
 
+    /** What the last save or copy did, as a message; null otherwise. */
+    public ReadOnlyObjectProperty<Message> statusMessageProperty() {
+        return statusMessage;
+    }
+
     public ReadOnlyBooleanProperty savingProperty() {
+
         return saving.getReadOnlyProperty();
     }
 
@@ -304,26 +339,32 @@ public final class ExportViewModel {
         DiagramExporter exporter = DiagramExporter.of(format.get());
         saving.set(true);
         saved.set(null);
-        status.set("Saving " + file.getFileName() + "…");
+        statusMessage.set(Message.of("export.status.saving", file.getFileName().toString()));
         background.execute(() -> {
-            String outcome;
+            Message outcome;
             String failure = "";
+            String unwritable = null;
             try {
                 // atomic: a failed save leaves the file that was there as it was
                 AtomicFile.write(file, out -> exporter.write(p, s, out));
-                outcome = "Saved " + file.getFileName() + " (" + kilobytes(Files.size(file)) + ")";
+                outcome = Message.of("export.status.saved", file.getFileName().toString(), kilobytes(Files.size(file)));
             } catch (FileException e) {
-                outcome = "";
+                outcome = null;
                 failure = e.getMessage();
             } catch (IOException | RuntimeException | Error e) {
-                outcome = "";
-                failure = file + ": cannot be written: " + BackgroundFailure.describe(e);
+                outcome = null;
+                unwritable = BackgroundFailure.describe(e);
             }
-            String reported = outcome;
+            Message reported = outcome;
             String failed = failure;
+            String why = unwritable;
             uiThread.execute(() -> {
                 saving.set(false);
-                status.set(reported);
+                statusMessage.set(reported);
+                if (why != null) {
+                    error.set(text.now("export.error.cannotWrite", file.toString(), why));
+                    return;
+                }
                 error.set(failed);
                 if (failed.isEmpty()) {
                     saved.set(file);
@@ -340,11 +381,11 @@ public final class ExportViewModel {
             return;
         }
         clipboard.accept(image);
-        status.set(String.format(
-                Locale.ROOT, "Copied a %d × %d picture to the clipboard", image.getWidth(), image.getHeight()));
+        statusMessage.set(Message.of("export.status.copied", image.getWidth(), image.getHeight()));
     }
 
-    private static String kilobytes(long bytes) {
-        return String.format(Locale.ROOT, "%,d KB", Math.max(1, (bytes + 512) / 1024));
+    /** Kilobytes, at least 1, rounded. */
+    private static long kilobytes(long bytes) {
+        return Math.max(1, (bytes + 512) / 1024);
     }
 }

@@ -3,15 +3,18 @@ package io.shardlab.ui.theme;
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import atlantafx.base.theme.Theme;
+import io.shardlab.text.Language;
 import java.util.Objects;
 import javafx.application.Application;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.beans.value.ObservableValue;
+import javafx.beans.value.ObservableValueBase;
 import javafx.scene.Parent;
 
 /**
  * Puts the app's look on screen: the AtlantaFX theme (application-wide user agent stylesheet),
  * ShardLab's own stylesheet, render's palette as looked-up colours ({@link PaletteSheet}), and the
- * {@code dark} / {@code presenter} style classes on window roots that the stylesheet keys on.
+ * {@code dark} / {@code presenter} / {@code cjk} style classes on window roots that the stylesheet keys on.
  */
 public final class Appearance {
 
@@ -39,6 +42,12 @@ public final class Appearance {
     /** Style class on a window root in presenter mode. */
     public static final String PRESENTER = "presenter";
     /**
+     * Style class on a window root while the window speaks Chinese: the stylesheet sets its type in the bundled CJK
+     * font ({@code io.shardlab.render.CjkFont}, loaded at start-up), and JavaFX takes the glyphs that font lacks
+     * (Latin letters, digits) from the system's fonts.
+     */
+    public static final String CJK = "cjk";
+    /**
      * How much larger the diagram canvases paint in presenter mode: about what the stylesheet's presenter type
      * (19 px) is to AtlantaFX's 14 px, so the diagram the room reads grows with the rest of the window.
      */
@@ -49,14 +58,27 @@ public final class Appearance {
 
     private final ObservableBooleanValue dark;
     private final ObservableBooleanValue presenter;
+    private final ObservableValue<Language> language;
+
+    /** As {@link #Appearance(ObservableBooleanValue, ObservableBooleanValue, ObservableValue)}, in English. */
+    public Appearance(ObservableBooleanValue dark, ObservableBooleanValue presenter) {
+        this(dark, presenter, new ObservableValueBase<>() {
+            @Override
+            public Language getValue() {
+                return Language.ENGLISH;
+            }
+        });
+    }
 
     /**
-     * Follows the given switches from now on: the application-wide theme changes with {@code dark}.
-     * Must be created on the JavaFX application thread.
+     * Follows the given switches from now on: the application-wide theme changes with {@code dark}, the window
+     * roots' type with {@code language}. Must be created on the JavaFX application thread.
      */
-    public Appearance(ObservableBooleanValue dark, ObservableBooleanValue presenter) {
+    public Appearance(
+            ObservableBooleanValue dark, ObservableBooleanValue presenter, ObservableValue<Language> language) {
         this.dark = dark;
         this.presenter = presenter;
+        this.language = language;
         applyTheme(dark.get());
         dark.addListener((obs, was, isDark) -> applyTheme(isDark));
     }
@@ -71,8 +93,14 @@ public final class Appearance {
         new PaletteSheet(root, ".root").follow(dark);
         setStyleClass(root, DARK, dark.get());
         setStyleClass(root, PRESENTER, presenter.get());
+        setStyleClass(root, CJK, isCjk(language.getValue()));
         dark.addListener((obs, was, on) -> setStyleClass(root, DARK, on));
         presenter.addListener((obs, was, on) -> setStyleClass(root, PRESENTER, on));
+        language.addListener((obs, was, now) -> setStyleClass(root, CJK, isCjk(now)));
+    }
+
+    private static boolean isCjk(Language language) {
+        return language == Language.SIMPLIFIED_CHINESE;
     }
 
     /** Styles the root of a modal window as things are now (nothing can change while it is open). */
@@ -81,6 +109,7 @@ public final class Appearance {
         new PaletteSheet(root, ".root").show(dark.get());
         setStyleClass(root, DARK, dark.get());
         setStyleClass(root, PRESENTER, presenter.get());
+        setStyleClass(root, CJK, isCjk(language.getValue()));
     }
 
     private static void setStyleClass(Parent root, String styleClass, boolean on) {

@@ -3,6 +3,8 @@ package io.shardlab.ui.export;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.text.Language;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.awt.image.BufferedImage;
@@ -62,7 +64,12 @@ class ExportDialogTest {
         robot.interact(() -> {
             WindowPlacement placement =
                     new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop);
-            dialog[0] = new ExportDialog(vm, name -> Optional.of(target.resolve(name)), openedFolders::add, placement);
+            dialog[0] = new ExportDialog(
+                    new UiText(Language.ENGLISH),
+                    vm,
+                    name -> Optional.of(target.resolve(name)),
+                    openedFolders::add,
+                    placement);
             dialog[0].initOwner(stage);
             placement.show(dialog[0]);
         });
