@@ -53,7 +53,7 @@ public final class Cli {
         // subcommands are registered here, in one place
         cli.addSubcommand(new HashCommand());
         cli.addSubcommand(new ExplainCommand(Clock.systemUTC()));
-        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), Clock.systemUTC()));
+        cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), Clock.systemUTC(), words));
         cli.addSubcommand(new InspectCommand(Clock.systemUTC()));
         cli.addSubcommand(new SnapshotCommand(Clock.systemUTC()));
         cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC(), words));

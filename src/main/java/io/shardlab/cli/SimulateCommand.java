@@ -20,9 +20,7 @@ import io.shardlab.sim.DrainRehearsal;
 import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
-import io.shardlab.text.Language;
 import io.shardlab.text.Message;
-import io.shardlab.text.Messages;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.ReadDistribution;
@@ -86,6 +84,8 @@ final class SimulateCommand implements Runnable {
 
     private final WorkloadRegistry workloads;
     private final Clock clock;
+    /** The language of the command's own report parts ({@code --drain}); {@code --json} stays English. */
+    private final CliLanguage language;
 
     @Mixin
     private LayoutSourceOptions source;
@@ -159,14 +159,15 @@ final class SimulateCommand implements Runnable {
     /** The most balancer rounds one run may ask for. */
     static final int MAX_ROUNDS = 100_000;
 
-    SimulateCommand(WorkloadRegistry workloads, Clock clock) {
+    SimulateCommand(WorkloadRegistry workloads, Clock clock, CliLanguage language) {
         this.workloads = workloads;
         this.clock = clock;
+        this.language = language;
     }
 
     /** The command with its help footer listing the workloads. */
-    static CommandLine commandLine(WorkloadRegistry workloads, Clock clock) {
-        CommandLine cl = new CommandLine(new SimulateCommand(workloads, clock));
+    static CommandLine commandLine(WorkloadRegistry workloads, Clock clock, CliLanguage language) {
+        CommandLine cl = new CommandLine(new SimulateCommand(workloads, clock, language));
         StringBuilder footer = new StringBuilder("%nWorkloads (--workload NAME, with the key its lesson uses):%n");
         for (Workload w : workloads.all()) {
             footer.append(String.format(
@@ -189,7 +190,7 @@ final class SimulateCommand implements Runnable {
             out.print(BalancerDecisionText.render(decision, outcome.key()));
         }
         if (drain != null) {
-            out.print(DrainRehearsalText.render(drain, Messages.of(Language.ENGLISH)));
+            out.print(DrainRehearsalText.render(drain, language.words()));
         }
         out.flush();
     }

@@ -58,6 +58,32 @@ class DrainRehearsalTextTest {
     }
 
     @Test
+    void withLangZhTheRehearsalIsSaidInChinese() {
+        SimulateCommandTest.Run r = SimulateCommandTest.run(
+                "--lang",
+                "zh-CN",
+                "simulate",
+                "--workload",
+                "monotonic",
+                "--key",
+                "{counter: 1}",
+                "--shards",
+                "3",
+                "--docs",
+                "20000",
+                "--chunk-size",
+                "1",
+                "--doc-size",
+                "300",
+                "--drain",
+                "shard03");
+
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("\n排空 shard03 的预演（MongoDB 8.0 的规则）：\n"), r.out());
+        assertTrue(r.out().contains("的模拟时间后已移除"), r.out());
+    }
+
+    @Test
     void withJsonItIsRefused() {
         SimulateCommandTest.Run r = SimulateCommandTest.run(
                 "simulate", "--workload", "age", "--key", "{age:1}", "--shards", "2", "--drain", "shard02", "--json");

@@ -10,6 +10,7 @@ import io.shardlab.ui.text.UiText;
 import java.awt.Graphics2D;
 import java.util.List;
 import java.util.Optional;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
 import javafx.scene.control.Label;
@@ -98,10 +99,12 @@ public final class NumberLineView {
     public NumberLineView(
             NumberLineViewModel vm,
             ChunkActionsViewModel actions,
-            javafx.beans.value.ObservableBooleanValue detailsOutOfSight,
+            ObservableBooleanValue detailsOutOfSight,
             UiText text) {
         this.vm = vm;
         this.text = text;
+        // the painter's own words (counts, legend) in the window's language
+        vm.languageProperty().bind(text.language());
         this.details = new ChunkPopover(text);
         this.actions = actions;
         this.detailsOutOfSight = detailsOutOfSight;

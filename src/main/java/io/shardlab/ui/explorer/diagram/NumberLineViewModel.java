@@ -18,13 +18,16 @@ import io.shardlab.render.Viewport;
 import io.shardlab.render.WriteSeries;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.sim.Migration;
+import io.shardlab.text.Language;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -46,6 +49,7 @@ public final class NumberLineViewModel {
     public static final double PAN_STEP = 0.2;
 
     private final ObservableBooleanValue dark;
+    private final ObjectProperty<Language> language = new SimpleObjectProperty<>(this, "language", Language.ENGLISH);
     private final ReadOnlyObjectWrapper<DiagramPicture> picture = new ReadOnlyObjectWrapper<>(this, "picture");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL, Scale.DATA_SIZE);
@@ -78,6 +82,12 @@ public final class NumberLineViewModel {
     public NumberLineViewModel(ObservableBooleanValue dark) {
         this.dark = Objects.requireNonNull(dark, "dark");
         dark.addListener((obs, was, now) -> repaint());
+        language.addListener((obs, was, now) -> repaint());
+    }
+
+    /** The language the painter's own words (counts, legend, captions) are drawn in; the view binds it. */
+    public ObjectProperty<Language> languageProperty() {
+        return language;
     }
 
     private boolean sizesUnknown;
@@ -243,13 +253,14 @@ public final class NumberLineViewModel {
         }
         resolveSelection();
         DiagramOptions options = new DiagramOptions(
-                View.ALL,
-                dark.get() ? Theme.dark() : Theme.light(),
-                "",
-                scale.get(),
-                viewport.get(),
-                highlight(),
-                false);
+                        View.ALL,
+                        dark.get() ? Theme.dark() : Theme.light(),
+                        "",
+                        scale.get(),
+                        viewport.get(),
+                        highlight(),
+                        false)
+                .withLanguage(language.get());
         DiagramPicture last = picture.get();
         DiagramData data = last != null
                         && last.data().layout() == layout
