@@ -84,6 +84,11 @@ public final class AboutDialog extends Dialog<ButtonType> {
         components.setMinWidth(Region.USE_PREF_SIZE);
         components.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         VBox content = new VBox(header, componentsTitle, componentsNote, components);
+        for (BundledComponent component : about.components()) {
+            if (component.kind() == BundledComponent.Kind.BUNDLED_RESOURCE) {
+                content.getChildren().add(resourceNote(text, component));
+            }
+        }
         // on a screen too low for it all, the table gives up rows (it scrolls), not the text above it its lines
         VBox.setVgrow(components, Priority.ALWAYS);
         content.getStyleClass().add(ABOUT_CONTENT);
@@ -93,6 +98,21 @@ public final class AboutDialog extends Dialog<ButtonType> {
         getDialogPane().getButtonTypes().setAll(ButtonType.CLOSE);
         // JavaFX words its own buttons in the language the JVM started in, not the window's
         ((Button) getDialogPane().lookupButton(ButtonType.CLOSE)).textProperty().bind(text.text("common.close"));
+    }
+
+    /** Where a file kept in ShardLab's own resources comes from, and where its licence and sources are. */
+    private static Label resourceNote(UiText text, BundledComponent component) {
+        String folder = component.probe().substring(0, component.probe().lastIndexOf('/') + 1);
+        Label note = text.label(
+                new Label(),
+                "window.about.bundledResource",
+                component.name(),
+                component.coordinates(),
+                component.version(),
+                folder);
+        note.getStyleClass().add(ABOUT_NOTE);
+        wrapInTheDialogsWidth(note);
+        return note;
     }
 
     /**

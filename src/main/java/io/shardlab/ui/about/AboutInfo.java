@@ -15,7 +15,8 @@ import java.util.List;
  *
  * @param app the product name and version
  * @param licence ShardLab's own licence
- * @param components the third-party components in shardlab.jar, in display order
+ * @param components the third-party components in shardlab.jar, in display order: the Maven jars, then the
+ *     files kept in ShardLab's own resources
  */
 public record AboutInfo(AppInfo app, String licence, List<BundledComponent> components) {
 
@@ -24,31 +25,46 @@ public record AboutInfo(AppInfo app, String licence, List<BundledComponent> comp
 
     static final String COMPONENTS_RESOURCE = "bundled-components.tsv";
 
+    /** Third-party files kept in ShardLab's own resources (the CJK font), same columns as the jars' table. */
+    static final String RESOURCES_RESOURCE = "bundled-resources.tsv";
+
     public AboutInfo {
         components = List.copyOf(components);
     }
 
     /** The About information for this build: the given version and the bundled component list. */
     public static AboutInfo load(AppInfo app) {
-        try (InputStream in = AboutInfo.class.getResourceAsStream(COMPONENTS_RESOURCE)) {
+        List<BundledComponent> components = new ArrayList<>(read(COMPONENTS_RESOURCE, BundledComponent.Kind.MAVEN_JAR));
+        components.addAll(read(RESOURCES_RESOURCE, BundledComponent.Kind.BUNDLED_RESOURCE));
+        return new AboutInfo(app, SHARDLAB_LICENCE, components);
+    }
+
+    private static List<BundledComponent> read(String resource, BundledComponent.Kind kind) {
+        try (InputStream in = AboutInfo.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(COMPONENTS_RESOURCE + ": missing from the class path");
+                throw new IllegalStateException(resource + ": missing from the class path");
             }
-            return new AboutInfo(
-                    app,
-                    SHARDLAB_LICENCE,
-                    parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))));
+            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)), resource, kind);
         } catch (IOException e) {
-            throw new UncheckedIOException(COMPONENTS_RESOURCE + ": cannot be read", e);
+            throw new UncheckedIOException(resource + ": cannot be read", e);
         }
+    }
+
+    /** Parses the Maven jars' table ({@value #COMPONENTS_RESOURCE}); see {@link #parse(BufferedReader, String, BundledComponent.Kind)}. */
+    static List<BundledComponent> parse(BufferedReader reader) throws IOException {
+        return parse(reader, COMPONENTS_RESOURCE, BundledComponent.Kind.MAVEN_JAR);
     }
 
     /**
      * Parses the component table: one component per line, five tab-separated columns
      * (name, coordinates, version, licence, probe); blank lines and lines starting with {@code #}
      * are ignored.
+     *
+     * @param resource the table's file name, for messages
+     * @param kind the kind of every component in the table
      */
-    static List<BundledComponent> parse(BufferedReader reader) throws IOException {
+    static List<BundledComponent> parse(BufferedReader reader, String resource, BundledComponent.Kind kind)
+            throws IOException {
         List<BundledComponent> components = new ArrayList<>();
         String line;
         int number = 0;
@@ -59,11 +75,12 @@ public record AboutInfo(AppInfo app, String licence, List<BundledComponent> comp
             }
             String[] columns = line.split("\t", -1);
             if (columns.length != 5) {
-                throw new IllegalArgumentException(COMPONENTS_RESOURCE + " line " + number
-                        + ": expected 5 tab-separated columns, got " + columns.length);
+                throw new IllegalArgumentException(
+                        resource + " line " + number + ": expected 5 tab-separated columns, got " + columns.length);
             }
             components.add(new BundledComponent(
                     columns[0].strip(),
+                    kind,
                     columns[1].strip(),
                     columns[2].strip(),
                     columns[3].strip(),

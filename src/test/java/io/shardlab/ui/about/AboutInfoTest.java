@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.AppInfo;
 import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -25,6 +28,9 @@ class AboutInfoTest {
     void every_credited_version_is_the_jar_on_the_class_path() {
         assertFalse(about.components().isEmpty());
         for (BundledComponent component : about.components()) {
+            if (component.kind() != BundledComponent.Kind.MAVEN_JAR) {
+                continue;
+            }
             URL probe = AboutInfoTest.class.getClassLoader().getResource(component.probe());
             assertNotNull(probe, component.name() + ": probe " + component.probe() + " not on the class path");
             String artifactId =
@@ -34,6 +40,35 @@ class AboutInfoTest {
             assertTrue(
                     location.contains(component.version()),
                     component.name() + ": credited as " + component.version() + " but loaded from " + location);
+        }
+    }
+
+    /** A file kept in ShardLab's own resources is credited as its folder's SOURCES file says it was taken. */
+    @Test
+    void every_credited_resource_is_on_the_class_path_with_the_package_and_version_its_sources_name()
+            throws IOException {
+        long resources = about.components().stream()
+                .filter(component -> component.kind() == BundledComponent.Kind.BUNDLED_RESOURCE)
+                .count();
+        assertEquals(1, resources, "the CJK font is the one bundled resource");
+        for (BundledComponent component : about.components()) {
+            if (component.kind() != BundledComponent.Kind.BUNDLED_RESOURCE) {
+                continue;
+            }
+            ClassLoader loader = AboutInfoTest.class.getClassLoader();
+            assertNotNull(loader.getResource(component.probe()), component.name() + ": " + component.probe());
+            String folder = component.probe().substring(0, component.probe().lastIndexOf('/') + 1);
+            assertNotNull(loader.getResource(folder + "LICENSE"), component.name() + ": " + folder + "LICENSE");
+            try (InputStream in = loader.getResourceAsStream(folder + "SOURCES")) {
+                assertNotNull(in, component.name() + ": " + folder + "SOURCES");
+                String sources = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                String debianPackage = component.coordinates().substring("Debian ".length());
+                assertTrue(
+                        sources.contains("Package:   Debian " + debianPackage + " " + component.version()),
+                        component.name() + ": SOURCES does not name " + component.coordinates() + " "
+                                + component.version());
+                assertTrue(sources.contains("Apache License, Version 2.0"), component.name() + ": licence in SOURCES");
+            }
         }
     }
 
@@ -63,6 +98,7 @@ class AboutInfoTest {
             GraalJS                      | Universal Permissive License 1.0 and MIT License
             Truffle API                  | Universal Permissive License 1.0
             ICU4J (GraalVM shadowed)     | Unicode/ICU License
+            Droid Sans Fallback (font)   | Apache License 2.0
             """)
     void credits_each_component_under_its_published_licence(String name, String licence) {
         Map<String, String> byName = about.components().stream()
@@ -100,5 +136,12 @@ class AboutInfoTest {
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class, () -> new BundledComponent("X", "x-only", "1", "MIT", "x/X.class"));
         assertEquals("coordinates: expected 'groupId:artifactId', got 'x-only'", e.getMessage());
+    }
+
+    @Test
+    void a_bundled_resource_names_the_package_it_was_taken_from_not_maven_coordinates() {
+        BundledComponent font = new BundledComponent(
+                "F", BundledComponent.Kind.BUNDLED_RESOURCE, "Debian fonts-x", "1.0", "MIT", "a/F.ttf");
+        assertEquals("Debian fonts-x", font.coordinates());
     }
 }
