@@ -42,7 +42,9 @@ import javafx.collections.ObservableList;
  * The class board: every student's sharded collections at once as small multiples, where each student stands on
  * the chosen exercise, a page of tiles at a time, and the results' export.
  *
- * <p>While it {@link #start starts}, it looks at the class {@value #SAMPLE_MILLIS} ms after its last look: one look at a time
+ * <p>It looks at the class only between {@link #start} and {@link #stop} (while its window shows): once on start,
+ * then {@value #SAMPLE_MILLIS} ms after its last look, and at once when the exercise or the roster's names change; a
+ * closed board reads nobody's collections. One look at a time
  * ({@link ClassSource#sample}, on the simulation thread), assembled on the board's lane ({@link BoardAssembler}:
  * checks, render's data and parts) and handed to the JavaFX thread through a newest-wins mailbox, so with forty
  * students writing at full speed at most one look is under way and at most one screen update is pending
@@ -103,6 +105,9 @@ public final class BoardViewModel {
             new ReadOnlyObjectWrapper<>(this, "frame", BoardFrame.EMPTY);
     private final BooleanProperty cyclePages = new SimpleBooleanProperty(this, "cyclePages", false);
     private ScheduledFuture<?> sampling;
+    /** Whether the board shows ({@link #start} to {@link #stop}); read by the roster's and the exercise's listeners. */
+    private volatile boolean showing;
+
     private long lastTurnMillis;
 
     /**
@@ -132,7 +137,7 @@ public final class BoardViewModel {
         exercise.addListener((obs, was, now) -> {
             chosen = Optional.ofNullable(now);
             page.set(0);
-            look();
+            lookIfShowing();
         });
         tilesPerPage.addListener((obs, was, now) -> showPage());
     }
@@ -142,15 +147,19 @@ public final class BoardViewModel {
         return exercises;
     }
 
-    /** Starts looking at the class (when the board shows). */
+    /** Starts looking at the class (when the board shows): one look now, then periodically. */
     public void start() {
         if (sampling == null) {
-            sampling = lane.scheduleAtFixedRate(this::lookWhenRested, 0, SAMPLE_MILLIS / 5, TimeUnit.MILLISECONDS);
+            showing = true;
+            lane.execute(this::lookIfShowing);
+            sampling = lane.scheduleAtFixedRate(
+                    this::lookWhenRested, SAMPLE_MILLIS / 5, SAMPLE_MILLIS / 5, TimeUnit.MILLISECONDS);
         }
     }
 
-    /** Stops looking (when the board is hidden): nothing is assembled for nobody. */
+    /** Stops looking (when the board is hidden): nothing is sampled or assembled for nobody. */
     public void stop() {
+        showing = false;
         if (sampling != null) {
             sampling.cancel(false);
             sampling = null;
@@ -164,6 +173,13 @@ public final class BoardViewModel {
      */
     private void lookWhenRested() {
         if (System.nanoTime() - sampledNanos >= TimeUnit.MILLISECONDS.toNanos(SAMPLE_MILLIS)) {
+            lookIfShowing();
+        }
+    }
+
+    /** A look now if the board shows; a hidden board only remembers what changed for its next look. */
+    private void lookIfShowing() {
+        if (showing) {
             look();
         }
     }
@@ -267,7 +283,7 @@ public final class BoardViewModel {
         }
         if (!next.equals(names)) {
             names = Map.copyOf(next);
-            look();
+            lookIfShowing();
         }
     }
 
