@@ -3,6 +3,8 @@ package io.shardlab.ui.board;
 import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.ClassProgress;
 import io.shardlab.exercise.Exercise;
+import io.shardlab.exercise.ExerciseFile;
+import io.shardlab.exercise.InvalidExerciseException;
 import io.shardlab.exercise.ResultsCsv;
 import io.shardlab.files.FileException;
 import io.shardlab.session.Roster;
@@ -81,7 +83,8 @@ public final class BoardViewModel {
     private final Executor screen;
     private final Supplier<Instant> clock;
     private final Consumer<String> openInExplorer;
-    private final List<Exercise> exercises;
+    private final ObservableList<Exercise> exercises = FXCollections.observableArrayList();
+    private final ObservableList<Exercise> readOnlyExercises = FXCollections.unmodifiableObservableList(exercises);
     private final BoardAssembler assembler;
     private final LatestValueMailbox<BoardFrame> toScreen;
     private final AtomicBoolean looking = new AtomicBoolean();
@@ -130,7 +133,7 @@ public final class BoardViewModel {
         this.lane = Objects.requireNonNull(lane, "lane");
         this.screen = Objects.requireNonNull(screen, "screen");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.exercises = List.copyOf(exercises);
+        this.exercises.setAll(exercises);
         this.openInExplorer = Objects.requireNonNull(openInExplorer, "openInExplorer");
         this.assembler = new BoardAssembler(this.exercises);
         this.toScreen = new LatestValueMailbox<>(screen, this::accept);
@@ -142,9 +145,31 @@ public final class BoardViewModel {
         tilesPerPage.addListener((obs, was, now) -> showPage());
     }
 
-    /** The exercises the teacher can choose, in teaching order. */
-    public List<Exercise> exercises() {
-        return exercises;
+    /** The exercises the teacher can choose: the bundled ones in teaching order, then those the teacher opened. */
+    public ObservableList<Exercise> exercises() {
+        return readOnlyExercises;
+    }
+
+    /**
+     * Reads a teacher's own exercise file ({@link ExerciseFile#open}) on the board's lane. A good file's exercise
+     * joins the picker (replacing one with the same id) and is chosen; a bad file changes nothing, and {@link
+     * #exportMessageProperty} names the file and the problem.
+     */
+    public void openExercises(Path file) {
+        lane.execute(() -> {
+            try {
+                Exercise opened = ExerciseFile.open(file);
+                screen.execute(() -> {
+                    exercises.removeIf(e -> e.id().equals(opened.id()));
+                    exercises.add(opened);
+                    assembler.checkOn(exercises);
+                    exportMessage.set(Message.of("board.opened", opened.title(), file.toString()));
+                    exercise.set(opened);
+                });
+            } catch (InvalidExerciseException e) {
+                screen.execute(() -> exportMessage.set(Message.of("board.notOpened", e.getMessage())));
+            }
+        });
     }
 
     /** Starts looking at the class (when the board shows): one look now, then periodically. */
@@ -342,7 +367,7 @@ public final class BoardViewModel {
         return empty.getReadOnlyProperty();
     }
 
-    /** The last export's outcome, one line. */
+    /** The last export's or opened exercise file's outcome, one line. */
     public ReadOnlyObjectProperty<Message> exportMessageProperty() {
         return exportMessage.getReadOnlyProperty();
     }
