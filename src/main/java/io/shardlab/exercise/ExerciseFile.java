@@ -6,6 +6,10 @@ import io.shardlab.files.TextTranslation;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.text.Language;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -44,7 +48,7 @@ import org.bson.BsonValue;
  * translation file's ({@link ExerciseCatalog}); its texts keep that language's limits
  * ({@link TextTranslation#maxLength}).
  */
-final class ExerciseFile {
+public final class ExerciseFile {
 
     /** Limits that keep an English exercise readable from the back of a room, in characters. */
     static final int TITLE_MAX = 48;
@@ -89,6 +93,21 @@ final class ExerciseFile {
     /** An English exercise file. */
     ExerciseFile(String source) {
         this(source, Language.ENGLISH);
+    }
+
+    /**
+     * A teacher's own exercise file (UTF-8, English), in the same format as the bundled ones.
+     *
+     * @throws InvalidExerciseException naming {@code file} and the field, or why it cannot be read
+     */
+    public static Exercise open(Path file) {
+        String json;
+        try {
+            json = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            throw new InvalidExerciseException(file.toString(), "", "cannot be read: " + e);
+        }
+        return new ExerciseFile(file.toString()).read(json);
     }
 
     /**

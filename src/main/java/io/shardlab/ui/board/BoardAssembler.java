@@ -41,12 +41,17 @@ final class BoardAssembler {
 
     private record Line(ChunkMap chunks, ClusterSnapshot snapshot, NumberLineModel model) {}
 
-    private final List<Exercise> exercises;
+    private volatile List<Exercise> exercises;
     private final ClassProgress progress = new ClassProgress();
     private final Map<String, Line> lines = new HashMap<>();
 
     BoardAssembler(List<Exercise> exercises) {
         this.exercises = List.copyOf(exercises);
+    }
+
+    /** The exercises every student is checked on from the next frame on (the teacher opened more). */
+    void checkOn(List<Exercise> next) {
+        exercises = List.copyOf(next);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -56,9 +57,10 @@ public final class BoardView {
 
     static final double TILE_HEIGHT = 250;
     static final double PRESENTER_TILE_WIDTH = 400;
-    // one row of three on a 1280 × 720 projector: at 280 (two rows) render's tile framing had no room for its
-    // parts at presenter scale and painted nothing
-    static final double PRESENTER_TILE_HEIGHT = 320;
+    // two rows of three on a 1280 × 720 projector: the tiles' centre is 616 px high there, so a row may take
+    // (616 − GAP) / 2 = 303 px; render's tile framing paints such a tile whole at presenter scale (its canvas is
+    // 279 × 155 px at density 1.4, measured with BoardViewTest)
+    static final double PRESENTER_TILE_HEIGHT = 296;
     static final double GAP = 10;
 
     private final UiText text;
@@ -66,6 +68,7 @@ public final class BoardView {
     private final ObservableBooleanValue dark;
     private final Function<String, Optional<Path>> chooseTarget;
     private final Consumer<String> copy;
+    private final Supplier<Optional<Path>> chooseExercises;
     private final List<TileView> slots = new ArrayList<>();
     private final GridPane grid = new GridPane();
     private BorderPane root;
@@ -80,17 +83,22 @@ public final class BoardView {
             ObservableBooleanValue dark,
             Function<String, Optional<Path>> chooseTarget,
             Consumer<String> copy) {
-        this(new UiText(Language.ENGLISH), vm, dark, chooseTarget, copy);
+        this(new UiText(Language.ENGLISH), vm, dark, chooseTarget, copy, Optional::empty);
     }
 
-    /** @param text the window's words, followed as the language changes */
+    /**
+     * @param text the window's words, followed as the language changes
+     * @param chooseExercises asks which exercise file to open; empty when the teacher cancels
+     */
     public BoardView(
             UiText text,
             BoardViewModel vm,
             ObservableBooleanValue dark,
             Function<String, Optional<Path>> chooseTarget,
-            Consumer<String> copy) {
+            Consumer<String> copy,
+            Supplier<Optional<Path>> chooseExercises) {
         this.text = text;
+        this.chooseExercises = chooseExercises;
         this.vm = vm;
         this.dark = dark;
         this.chooseTarget = chooseTarget;
@@ -154,6 +162,16 @@ public final class BoardView {
         exercises.setButtonCell(cell(names));
         exercises.setCellFactory(list -> cell(names));
         exercises.valueProperty().bindBidirectional(vm.exerciseProperty());
+        // the teacher's own exercises join the picker as they are opened
+        vm.exercises().addListener((ListChangeListener<Exercise>) change -> {
+            while (change.next()) {
+                exercises.getItems().removeAll(change.getRemoved());
+                exercises.getItems().addAll(change.getAddedSubList());
+            }
+        });
+        Button open = text.label(new Button(), "board.open");
+        open.setId("board-open");
+        open.setOnAction(e -> chooseExercises.get().ifPresent(vm::openExercises));
         Label summary = new Label();
         summary.setId("board-summary");
         summary.getStyleClass().add(BOARD_SUMMARY);
@@ -186,7 +204,7 @@ public final class BoardView {
         Button export = text.label(new Button(), "board.export");
         export.setId("board-export");
         export.setOnAction(e -> chooseTarget.apply("exercise-results.csv").ifPresent(vm::export));
-        HBox bar = new HBox(exerciseLabel, exercises, summary, spacer, cycle, previous, page, next, export);
+        HBox bar = new HBox(exerciseLabel, exercises, open, summary, spacer, cycle, previous, page, next, export);
         bar.getStyleClass().add(BOARD_BAR);
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;

@@ -3,6 +3,8 @@ package io.shardlab.ui.board;
 import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.ClassProgress;
 import io.shardlab.exercise.Exercise;
+import io.shardlab.exercise.ExerciseFile;
+import io.shardlab.exercise.InvalidExerciseException;
 import io.shardlab.exercise.ResultsCsv;
 import io.shardlab.files.FileException;
 import io.shardlab.session.Roster;
@@ -42,7 +44,9 @@ import javafx.collections.ObservableList;
  * The class board: every student's sharded collections at once as small multiples, where each student stands on
  * the chosen exercise, a page of tiles at a time, and the results' export.
  *
- * <p>While it {@link #start starts}, it looks at the class {@value #SAMPLE_MILLIS} ms after its last look: one look at a time
+ * <p>It looks at the class only between {@link #start} and {@link #stop} (while its window shows): once on start,
+ * then {@value #SAMPLE_MILLIS} ms after its last look, and at once when the exercise or the roster's names change; a
+ * closed board reads nobody's collections. One look at a time
  * ({@link ClassSource#sample}, on the simulation thread), assembled on the board's lane ({@link BoardAssembler}:
  * checks, render's data and parts) and handed to the JavaFX thread through a newest-wins mailbox, so with forty
  * students writing at full speed at most one look is under way and at most one screen update is pending
@@ -79,7 +83,8 @@ public final class BoardViewModel {
     private final Executor screen;
     private final Supplier<Instant> clock;
     private final Consumer<String> openInExplorer;
-    private final List<Exercise> exercises;
+    private final ObservableList<Exercise> exercises = FXCollections.observableArrayList();
+    private final ObservableList<Exercise> readOnlyExercises = FXCollections.unmodifiableObservableList(exercises);
     private final BoardAssembler assembler;
     private final LatestValueMailbox<BoardFrame> toScreen;
     private final AtomicBoolean looking = new AtomicBoolean();
@@ -103,6 +108,9 @@ public final class BoardViewModel {
             new ReadOnlyObjectWrapper<>(this, "frame", BoardFrame.EMPTY);
     private final BooleanProperty cyclePages = new SimpleBooleanProperty(this, "cyclePages", false);
     private ScheduledFuture<?> sampling;
+    /** Whether the board shows ({@link #start} to {@link #stop}); read by the roster's and the exercise's listeners. */
+    private volatile boolean showing;
+
     private long lastTurnMillis;
 
     /**
@@ -125,32 +133,58 @@ public final class BoardViewModel {
         this.lane = Objects.requireNonNull(lane, "lane");
         this.screen = Objects.requireNonNull(screen, "screen");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.exercises = List.copyOf(exercises);
+        this.exercises.setAll(exercises);
         this.openInExplorer = Objects.requireNonNull(openInExplorer, "openInExplorer");
         this.assembler = new BoardAssembler(this.exercises);
         this.toScreen = new LatestValueMailbox<>(screen, this::accept);
         exercise.addListener((obs, was, now) -> {
             chosen = Optional.ofNullable(now);
             page.set(0);
-            look();
+            lookIfShowing();
         });
         tilesPerPage.addListener((obs, was, now) -> showPage());
     }
 
-    /** The exercises the teacher can choose, in teaching order. */
-    public List<Exercise> exercises() {
-        return exercises;
+    /** The exercises the teacher can choose: the bundled ones in teaching order, then those the teacher opened. */
+    public ObservableList<Exercise> exercises() {
+        return readOnlyExercises;
     }
 
-    /** Starts looking at the class (when the board shows). */
+    /**
+     * Reads a teacher's own exercise file ({@link ExerciseFile#open}) on the board's lane. A good file's exercise
+     * joins the picker (replacing one with the same id) and is chosen; a bad file changes nothing, and {@link
+     * #exportMessageProperty} names the file and the problem.
+     */
+    public void openExercises(Path file) {
+        lane.execute(() -> {
+            try {
+                Exercise opened = ExerciseFile.open(file);
+                screen.execute(() -> {
+                    exercises.removeIf(e -> e.id().equals(opened.id()));
+                    exercises.add(opened);
+                    assembler.checkOn(exercises);
+                    exportMessage.set(Message.of("board.opened", opened.title(), file.toString()));
+                    exercise.set(opened);
+                });
+            } catch (InvalidExerciseException e) {
+                screen.execute(() -> exportMessage.set(Message.of("board.notOpened", e.getMessage())));
+            }
+        });
+    }
+
+    /** Starts looking at the class (when the board shows): one look now, then periodically. */
     public void start() {
         if (sampling == null) {
-            sampling = lane.scheduleAtFixedRate(this::lookWhenRested, 0, SAMPLE_MILLIS / 5, TimeUnit.MILLISECONDS);
+            showing = true;
+            lane.execute(this::lookIfShowing);
+            sampling = lane.scheduleAtFixedRate(
+                    this::lookWhenRested, SAMPLE_MILLIS / 5, SAMPLE_MILLIS / 5, TimeUnit.MILLISECONDS);
         }
     }
 
-    /** Stops looking (when the board is hidden): nothing is assembled for nobody. */
+    /** Stops looking (when the board is hidden): nothing is sampled or assembled for nobody. */
     public void stop() {
+        showing = false;
         if (sampling != null) {
             sampling.cancel(false);
             sampling = null;
@@ -164,6 +198,13 @@ public final class BoardViewModel {
      */
     private void lookWhenRested() {
         if (System.nanoTime() - sampledNanos >= TimeUnit.MILLISECONDS.toNanos(SAMPLE_MILLIS)) {
+            lookIfShowing();
+        }
+    }
+
+    /** A look now if the board shows; a hidden board only remembers what changed for its next look. */
+    private void lookIfShowing() {
+        if (showing) {
             look();
         }
     }
@@ -267,7 +308,7 @@ public final class BoardViewModel {
         }
         if (!next.equals(names)) {
             names = Map.copyOf(next);
-            look();
+            lookIfShowing();
         }
     }
 
@@ -326,7 +367,7 @@ public final class BoardViewModel {
         return empty.getReadOnlyProperty();
     }
 
-    /** The last export's outcome, one line. */
+    /** The last export's or opened exercise file's outcome, one line. */
     public ReadOnlyObjectProperty<Message> exportMessageProperty() {
         return exportMessage.getReadOnlyProperty();
     }

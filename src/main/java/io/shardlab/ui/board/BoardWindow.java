@@ -72,8 +72,14 @@ public final class BoardWindow {
         if (stage == null) {
             stage = new Stage();
             Stage window = stage;
-            Parent root =
-                    new BoardView(text, viewModel, dark, name -> chooseTarget(window, name), BoardWindow::copy).build();
+            Parent root = new BoardView(
+                            text,
+                            viewModel,
+                            dark,
+                            name -> chooseTarget(window, name),
+                            BoardWindow::copy,
+                            () -> chooseExercises(window))
+                    .build();
             appearance.follow(root);
             stage.titleProperty().bind(text.text("board.title"));
             stage.getIcons().setAll(icons);
@@ -104,6 +110,14 @@ public final class BoardWindow {
         ClipboardContent content = new ClipboardContent();
         content.putString(text);
         Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    private Optional<Path> chooseExercises(Stage owner) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(text.now("board.openTitle"));
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON", "*.json"));
+        return Optional.ofNullable(placement.choose(() -> chooser.showOpenDialog(owner)))
+                .map(File::toPath);
     }
 
     private Optional<Path> chooseTarget(Stage owner, String name) {

@@ -20,20 +20,23 @@ import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.RememberedWindows;
+import io.shardlab.ui.theme.WindowPlacement;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
@@ -67,6 +70,7 @@ class BoardClassroomTest {
     private ExecutorSimulationThread thread;
     private ExplorerViewModel explorer;
     private BoardViewModel board;
+    private BoardWindow boardWindow;
 
     @TempDir
     Path dir;
@@ -120,17 +124,20 @@ class BoardClassroomTest {
         appearance.follow(view.node());
         stage.setScene(new Scene(view.node(), 1240, 760));
         stage.show();
-        // the board's own window, as View → Class board opens it
-        Stage boardStage = new Stage();
-        var root = new BoardView(board, dark, name -> Optional.empty(), text -> {}).build();
-        appearance.follow(root);
-        boardStage.setScene(new Scene(root, 1280, 720));
-        boardStage.show();
+        // the board's own window, as ShardLabApp makes it; View → Class board opens it
+        boardWindow = new BoardWindow(
+                new UiText(Language.ENGLISH),
+                board,
+                appearance,
+                dark,
+                List.of(),
+                new WindowPlacement(RememberedWindows.inMemory(), WindowPlacement::screensOfThisDesktop));
     }
 
     @AfterEach
     void stop() {
         students.forEach(MongoClient::close);
+        Platform.runLater(() -> boardWindow.stage().ifPresent(Stage::hide));
         board.stop();
         explorer.connections().stop();
         thread.close();
@@ -208,8 +215,8 @@ class BoardClassroomTest {
         shardUsersAndInsert(join(joinString, "Grace"), "grace", new Document("_id", "hashed"));
         join(joinString, "Alan").getDatabase("alan").getCollection("notes").insertOne(new Document("n", 1));
 
-        // and the teacher opens the board on the exercise
-        robot.interact(board::start);
+        // and the teacher opens the board (it looks at the class only while it shows) on the exercise
+        robot.interact(boardWindow::open);
         robot.interact(() -> robot.lookup("#board-exercise")
                 .queryAs(ComboBox.class)
                 .getSelectionModel()

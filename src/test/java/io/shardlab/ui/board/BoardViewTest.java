@@ -152,7 +152,10 @@ class BoardViewTest {
         robot.interact(board::start);
         waitUntil("three tiles", () -> tiles(robot).size() == 3);
 
-        // then each student's collection has a tile, by name, with its key
+        // then a 1280 × 720 projector in presenter mode holds two rows of three tiles a page
+        assertEquals(6, board.tilesPerPageProperty().get());
+
+        // and each student's collection has a tile, by name, with its key
         assertEquals(
                 List.of("ada", "bob", "cy"),
                 tiles(robot).stream().map(BoardViewTest::student).toList());
