@@ -60,6 +60,8 @@ public final class Cli {
         cli.addSubcommand(new AnalyzeCommand(words));
         cli.addSubcommand(new ServeCommand(words));
         cli.addSubcommand(ShellCommand.commandLine());
+        // after every subcommand is added: picocli gives the bundle to the commands it has now
+        cli.setResourceBundle(HelpWords.of(words));
         cli.setOut(out);
         cli.setErr(err);
         answerFailuresInOneLine(cli, words);

@@ -20,31 +20,16 @@ import picocli.CommandLine.Option;
  */
 final class ClusterOptions {
 
-    @Option(
-            names = "--shards",
-            paramLabel = "N",
-            description = "Number of shards of a new cluster, shard01 … shardNN (default: 2); a layout from a source "
-                    + "has its own.")
+    @Option(names = "--shards", paramLabel = "N")
     Integer shards;
 
-    @Option(
-            names = "--mongodb-version",
-            paramLabel = "V",
-            description = "Release to answer as: any from 4.4, e.g. 6.0.2 or 7.3 (default: the source's release, "
-                    + "else 8.0).")
+    @Option(names = "--mongodb-version", descriptionKey = "cluster.mongodb-version", paramLabel = "V")
     String mongodbVersion;
 
-    @Option(
-            names = "--chunk-size",
-            paramLabel = "MB",
-            description = "Maximum chunk size in MB, 1 to 1024 (default: the release's, 64 before 5.2, 128 from 5.2).")
+    @Option(names = "--chunk-size", descriptionKey = "cluster.chunk-size", paramLabel = "MB")
     Integer chunkSizeMb;
 
-    @Option(
-            names = "--seed",
-            paramLabel = "S",
-            defaultValue = "1",
-            description = "Seed of the simulation " + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", descriptionKey = "cluster.seed", paramLabel = "S", defaultValue = "1")
     long seed;
 
     /**

@@ -32,18 +32,7 @@ import picocli.CommandLine.Spec;
  * else 8.0), or that of a freshly sharded empty collection of {@code --key} on {@code --shards}
  * shards on MongoDB 8.0 ({@link EmptyCollectionLayout}).
  */
-@Command(
-        name = "explain",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Route a query over a chunk layout: the shards reached, the targeting class "
-                    + "(single-shard, multi-shard, scatter-gather) and why.",
-            "The layout is a real collection's (--uri, --snapshot or --config-dump, with --ns when the source has "
-                    + "several), or the one shardCollection creates on an empty collection of --key with --shards shards "
-                    + "on MongoDB 8.0.",
-            "Example: shardlab explain --snapshot orders.json --filter '{customer: 42}'"
-        })
+@Command(name = "explain", mixinStandardHelpOptions = true, sortOptions = false)
 final class ExplainCommand implements Runnable {
 
     /** The operations {@code --op} accepts. */
@@ -62,37 +51,19 @@ final class ExplainCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--key",
-            paramLabel = "PATTERN",
-            description = "Shard key pattern, e.g. '{a: 1}', '{a: \"hashed\"}', '{a: 1, b: 1}'. Required without a "
-                    + "source; with one it is the collection's, and a different --key is refused.")
+    @Option(names = "--key", paramLabel = "PATTERN")
     private String key;
 
-    @Option(
-            names = "--filter",
-            required = true,
-            paramLabel = "QUERY",
-            description = "Query filter in Extended JSON or mongosh syntax, e.g. '{a: {$gt: 5}}'.")
+    @Option(names = "--filter", required = true, paramLabel = "QUERY")
     private String filter;
 
-    @Option(
-            names = "--op",
-            paramLabel = "OP",
-            defaultValue = "find",
-            description = "Operation: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--op", paramLabel = "OP", defaultValue = "find")
     private Op op;
 
-    @Option(
-            names = "--shards",
-            paramLabel = "N",
-            description = "Without a source: number of shards of the empty-collection layout (default: 2).")
+    @Option(names = "--shards", paramLabel = "N")
     private Integer shards;
 
-    @Option(
-            names = "--json",
-            description = "Print {\"shards\": [...], \"targeting\": ..., \"reason\": ...}, "
-                    + "plus \"layout\" when it came from a source.")
+    @Option(names = "--json")
     private boolean json;
 
     @Mixin

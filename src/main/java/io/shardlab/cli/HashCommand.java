@@ -17,11 +17,7 @@ import picocli.CommandLine.Spec;
  * <p>An array is refused as a hashed index refuses it, with MongoDB's message (code 16766,
  * mongo {@code src/mongo/db/index/expression_keys_private.cpp}).
  */
-@Command(
-        name = "hash",
-        mixinStandardHelpOptions = true,
-        description = "Print convertShardKeyToHashed(VALUE) for each VALUE, one int64 per line.%n"
-                + "VALUE is Extended JSON or mongosh syntax, e.g. 1, '\"abc\"', 'NumberLong(5)', \"ObjectId('...')\".")
+@Command(name = "hash", mixinStandardHelpOptions = true)
 final class HashCommand implements Runnable {
 
     @Spec

@@ -33,11 +33,7 @@ import picocli.CommandLine.Spec;
  * <p>{@code --timeout S} bounds each script, as the shell promises; the layout sources' connect timeout,
  * {@code --timeout} on every other command, is {@code --connect-timeout} here.
  */
-@Command(
-        name = "shell",
-        mixinStandardHelpOptions = true,
-        description = "Run mongosh scripts (--eval JS, FILE.js …) on a simulated cluster, new or forked from "
-                + "--snapshot, --config-dump or --uri, headless.")
+@Command(name = "shell", mixinStandardHelpOptions = true)
 final class ShellCommand implements Callable<Integer> {
 
     /** The widths mongosh 2.12.0 lays values out to when its output is not a terminal (observed). */
@@ -51,25 +47,13 @@ final class ShellCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
-    @Option(
-            names = "--speed",
-            paramLabel = "X",
-            defaultValue = "1",
-            description = "sleep(ms) moves the simulated clock by ms × X (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1")
     double speed;
 
-    @Option(
-            names = "--timeout",
-            paramLabel = "S",
-            defaultValue = "60",
-            description = "Each script may run S seconds of wall-clock time, then it is stopped (default: "
-                    + "${DEFAULT-VALUE}; 0: no limit).")
+    @Option(names = "--timeout", paramLabel = "S", defaultValue = "60")
     double timeoutSeconds;
 
-    @Option(
-            names = "--eval",
-            paramLabel = "JS",
-            description = "Script to run before the files; its last value " + "is printed.")
+    @Option(names = "--eval", paramLabel = "JS")
     List<String> eval = new ArrayList<>();
 
     @Parameters(paramLabel = "FILE.js", arity = "0..*", description = "Scripts to run in order.")

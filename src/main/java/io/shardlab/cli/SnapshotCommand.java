@@ -26,15 +26,7 @@ import picocli.CommandLine.Spec;
  * the documents themselves: a snapshot is the collection's config metadata, and the documents of a
  * {@code serve} are what its {@code --data-file} (and the window's File → Save cluster) keeps.
  */
-@Command(
-        name = "snapshot",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Save a collection's layout as a ShardLab snapshot file (versioned JSON with Extended JSON "
-                    + "values) for inspect, explain, export and simulate to read offline.",
-            "Example: shardlab snapshot --uri mongodb://mongos1:27017 --ns shop.orders --out orders.json"
-        })
+@Command(name = "snapshot", mixinStandardHelpOptions = true, sortOptions = false)
 final class SnapshotCommand implements Runnable {
 
     @Spec
@@ -43,7 +35,7 @@ final class SnapshotCommand implements Runnable {
     @Mixin
     private LayoutSourceOptions source;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "Where to write the snapshot.")
+    @Option(names = "--out", required = true, paramLabel = "FILE")
     private Path out;
 
     private final Clock clock;
