@@ -107,10 +107,7 @@ final class AnalyzeCommand implements Runnable {
     @Option(names = "--ns", paramLabel = "NS")
     private String namespace;
 
-    @Option(
-            names = "--sample-size",
-            paramLabel = "N",
-            description = "With --uri: how many documents $sample draws (default: " + DEFAULT_SAMPLE_SIZE + ").")
+    @Option(names = "--sample-size", paramLabel = "N")
     private Integer sampleSize;
 
     @Mixin

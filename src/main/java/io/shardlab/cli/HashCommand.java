@@ -23,7 +23,7 @@ final class HashCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "VALUE", description = "Values to hash.")
+    @Parameters(arity = "1..*", paramLabel = "VALUE", descriptionKey = "hash.values")
     private List<String> values;
 
     @Override

@@ -56,7 +56,7 @@ final class ShellCommand implements Callable<Integer> {
     @Option(names = "--eval", paramLabel = "JS")
     List<String> eval = new ArrayList<>();
 
-    @Parameters(paramLabel = "FILE.js", arity = "0..*", description = "Scripts to run in order.")
+    @Parameters(paramLabel = "FILE.js", arity = "0..*", descriptionKey = "shell.files")
     List<Path> files = new ArrayList<>();
 
     /** Added by {@link #commandLine()}: the layout to fork, with the connect timeout renamed. */

@@ -95,11 +95,7 @@ final class SimulateCommand implements Runnable {
     @Option(names = "--snapshot-out", paramLabel = "FILE")
     private Path snapshotOut;
 
-    @Option(
-            names = "--balancer-rounds",
-            paramLabel = "N",
-            description = "After the inserts (if any), run N balancer rounds with no inserts, simulated time advancing "
-                    + "at MongoDB's round interval, and list the migrations they make (1 to " + MAX_ROUNDS + ").")
+    @Option(names = "--balancer-rounds", paramLabel = "N")
     private Integer balancerRounds;
 
     @Option(names = "--balancer-decision")
@@ -132,10 +128,10 @@ final class SimulateCommand implements Runnable {
         this.language = language;
     }
 
-    /** The command with its help footer listing the workloads. */
+    /** The command with its help footer listing the workloads (its heading is the bundle's). */
     static CommandLine commandLine(WorkloadRegistry workloads, Clock clock, CliLanguage language) {
         CommandLine cl = new CommandLine(new SimulateCommand(workloads, clock, language));
-        StringBuilder footer = new StringBuilder("%nWorkloads (--workload NAME, with the key its lesson uses):%n");
+        StringBuilder footer = new StringBuilder();
         for (Workload w : workloads.all()) {
             footer.append(String.format(
                     "  %-23s %s%n      %s%n",

@@ -20,6 +20,8 @@ class HelpLanguageTest {
             simulate  | 列出每个数据块，无论有多少。                        | List every chunk, however many there are.
             simulate  | ShardLab 自己的消息所用的语言                       | Language of ShardLab's own messages
             simulate  | 要插入的文档数                                      | Documents to insert
+            simulate  | 工作负载（--workload NAME，附其课程所用的分片键）： | Workloads (--workload NAME, with the key its lesson uses):
+            simulate  | 1 到 100000                                         | (1 to 100000)
             simulate  | 用法：                                              | Usage:
             analyze   | 在文档样本上比较候选分片键                          | Compare candidate shard keys
             explain   | 在数据块布局上路由一个查询                          | Route a query over a chunk layout
@@ -29,6 +31,8 @@ class HelpLanguageTest {
             explain   | 操作：find, updateOne                               | Operation: find, updateOne
             shell     | 在文件之前运行的脚本                                | Script to run before the files
             snapshot  | 快照的写入位置。                                    | Where to write the snapshot.
+            hash      | 要计算哈希的值。                                    | Values to hash.
+            shell     | 按顺序运行的脚本。                                  | Scripts to run in order.
             hash      | 每行一个 int64                                      | one int64 per line
             """)
     void a_command_s_help_is_in_chinese_with_lang_zh_cn_and_english_without(
