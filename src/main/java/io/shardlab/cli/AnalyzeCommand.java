@@ -30,6 +30,7 @@ import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.CandidateLayout;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -181,11 +182,11 @@ final class AnalyzeCommand implements Runnable {
             candidates.add(ShardKeyPattern.parse(k));
         }
         if ((sampledQueries || serverAnalyze) && input.uri == null) {
-            throw new IllegalArgumentException((sampledQueries ? "--sampled-queries" : "--server-analyze")
-                    + ": only with --uri (a live 7.0+ cluster)");
+            throw new RefusedInput(Message.of(
+                    "cli.analyze.onlyWithLiveCluster", sampledQueries ? "--sampled-queries" : "--server-analyze"));
         }
         if (sampledQueries && queries != null) {
-            throw new IllegalArgumentException("--queries and --sampled-queries: give one query mix, not both");
+            throw new RefusedInput(Message.of("cli.analyze.oneQueryMix"));
         }
         List<SampledQuery> fileMix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
@@ -290,7 +291,7 @@ final class AnalyzeCommand implements Runnable {
     private void checkPictureOptions() {
         if (out == null) {
             if (format != null) {
-                throw new IllegalArgumentException("--format: only with --out FILE");
+                throw new RefusedInput(Message.of("cli.analyze.formatNeedsOut"));
             }
             return;
         }
@@ -347,15 +348,15 @@ final class AnalyzeCommand implements Runnable {
     /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */
     private Sample datasetSample(SampleLoader loader, long limit) {
         if (namespace != null || sampleSize != null) {
-            throw new IllegalArgumentException((namespace != null ? "--ns" : "--sample-size")
-                    + ": only with --uri (a live collection); --dataset reads the whole file");
+            throw new RefusedInput(
+                    Message.of("cli.analyze.onlyWithLiveCollection", namespace != null ? "--ns" : "--sample-size"));
         }
         return loader.load(source(input.dataset), limit);
     }
 
     private LiveConnectionRequest liveRequest() {
         if (namespace == null) {
-            throw new IllegalArgumentException("--ns: give the collection to sample with --uri, e.g. --ns shop.orders");
+            throw new RefusedInput(Message.of("cli.analyze.nsRequired"));
         }
         liveSampleSize();
         return connection.request(input.uri);
@@ -390,8 +391,7 @@ final class AnalyzeCommand implements Runnable {
                     return d;
                 }
             }
-            throw new IllegalArgumentException("--dataset: " + name + ": no such file (and no shipped dataset of that "
-                    + "name; shipped: zipcodes)");
+            throw new RefusedInput(Message.of("cli.analyze.noSuchDataset", name));
         }
         return new DatasetFileSampleSource(file);
     }

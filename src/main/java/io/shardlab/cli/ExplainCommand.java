@@ -8,6 +8,7 @@ import io.shardlab.live.SourceLayout;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
+import io.shardlab.text.Message;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadSimulation;
 import java.io.PrintWriter;
@@ -107,16 +108,20 @@ final class ExplainCommand implements Runnable {
     private Layout layout() {
         if (!source.isGiven()) {
             if (key == null) {
-                throw new IllegalArgumentException("key: give --key PATTERN for the empty-collection layout, or a "
-                        + "layout source (--uri, --snapshot or --config-dump)");
+                throw new RefusedInput(Message.of("cli.explain.keyOrSource"));
             }
             int n = (int) OptionBounds.SHARDS.check(shards == null ? 2 : shards);
             ShardKeyPattern pattern = ShardKeyPattern.parse(key);
             if (initialSplit.anyGiven()) {
                 // zones and shardCollection options: the simulator's shardCollection lays the chunks out
                 if (n < 1 || n > SimulationSetup.MAX_SHARDS) {
-                    throw new IllegalArgumentException(
-                            "--shards: between 1 and " + SimulationSetup.MAX_SHARDS + " shards, got " + n);
+                    throw new RefusedInput(Message.of(
+                            "cli.bound.betweenUnits",
+                            "--shards",
+                            "1",
+                            String.valueOf(SimulationSetup.MAX_SHARDS),
+                            Message.of("cli.unit.shards"),
+                            String.valueOf(n)));
                 }
                 String namespace = "test.explain";
                 WorkloadSimulation simulation = new WorkloadSimulation(
@@ -129,14 +134,16 @@ final class ExplainCommand implements Runnable {
         }
         initialSplit.refuseWith(source.describe());
         if (shards != null) {
-            throw new IllegalArgumentException("shards: --shards sizes the empty-collection layout; the layout from "
-                    + source.describe() + " has its own shards");
+            throw new RefusedInput(Message.of("cli.explain.shardsWithSource", source.describe()));
         }
         SourceLayout loaded = source.layout(clock);
         ShardKeyPattern pattern = loaded.cluster().key();
         if (key != null && !ShardKeyPattern.parse(key).equals(pattern)) {
-            throw new IllegalArgumentException("key: --key " + ShardKeyPattern.parse(key) + " is not the shard key of "
-                    + loaded.cluster().namespace() + ", which is " + pattern + "; leave --key out to use it");
+            throw new RefusedInput(Message.of(
+                    "cli.explain.otherKey",
+                    ShardKeyPattern.parse(key).toString(),
+                    loaded.cluster().namespace(),
+                    pattern.toString()));
         }
         return new Layout(pattern, loaded.cluster().chunks(), loaded.release().version(), loaded);
     }

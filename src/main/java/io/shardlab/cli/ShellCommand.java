@@ -3,6 +3,7 @@ package io.shardlab.cli;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.MalformedInputException;
@@ -82,17 +83,16 @@ final class ShellCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (speed < 0 || Double.isNaN(speed) || Double.isInfinite(speed)) {
-            throw new IllegalArgumentException("--speed: expected a number of at least 0, got " + speed);
+            throw new RefusedInput(Message.of("cli.serve.badSpeed", String.valueOf(speed)));
         }
         if (timeoutSeconds < 0 || Double.isNaN(timeoutSeconds) || Double.isInfinite(timeoutSeconds)) {
-            throw new IllegalArgumentException("--timeout: expected seconds, at least 0, got " + timeoutSeconds);
+            throw new RefusedInput(Message.of("cli.shell.badTimeout", String.valueOf(timeoutSeconds)));
         }
         if (source.connection != null && source.isGiven()) {
             OptionBounds.CONNECT_TIMEOUT.check(source.connection.timeoutSeconds);
         }
         if (eval.isEmpty() && files.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "shell: give --eval JS or FILE.js (the interactive shell is the " + "GUI's Shell panel)");
+            throw new RefusedInput(Message.of("cli.shell.nothingToRun"));
         }
         List<String[]> scripts = new ArrayList<>();
         for (String js : eval) {

@@ -1,0 +1,68 @@
+package io.shardlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
+import java.util.Arrays;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * With {@code --lang zh-CN}, bad input is refused in Chinese: exit 2, one line on standard error, the command's
+ * name and the bundle's Chinese words; {@code --json} prints the same in both languages.
+ */
+class ChineseRefusalsTest {
+
+    private static final Messages CHINESE = Messages.of(Language.SIMPLIFIED_CHINESE);
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # arguments after --lang zh-CN                                          | the refusal's key              | its argument
+            explain --filter {a:1}                                                  | cli.explain.keyOrSource        |
+            explain --key {a:1} --shards 2 --snapshot missing.json --filter {a:1}   | cli.explain.shardsWithSource   | missing.json
+            shell                                                                   | cli.shell.nothingToRun         |
+            shell --timeout -1 --eval 1                                             | cli.shell.badTimeout           | -1.0
+            shell --speed -2 --eval 1                                               | cli.serve.badSpeed             | -2.0
+            analyze --dataset zipcodes --key {state:1} --ns a.b                     | cli.analyze.onlyWithLiveCollection | --ns
+            analyze --dataset zipcodes --key {state:1} --sampled-queries            | cli.analyze.onlyWithLiveCluster | --sampled-queries
+            analyze --dataset zipcodes --key {state:1} --format png --docs 100      | cli.analyze.formatNeedsOut     |
+            simulate --shards 2 --workload monotonic                                | cli.simulate.keyRequired       |
+            simulate --key {counter:1} --shards 2 --workload monotonic --balancer-decision --json | cli.simulate.decisionIsText |
+            """)
+    void bad_input_is_refused_in_one_chinese_line(String arguments, String key, String argument) {
+        String[] args = arguments.split(" ");
+        String[] all = new String[args.length + 2];
+        all[0] = "--lang";
+        all[1] = "zh-CN";
+        System.arraycopy(args, 0, all, 2, args.length);
+
+        CliRun run = CliRun.of(all);
+
+        String expected = args[0] + ": " + (argument == null ? CHINESE.text(key) : CHINESE.text(key, argument));
+        assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(expected, run.err().strip(), Arrays.toString(all));
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            simulate --key {counter:1} --shards 2 --workload monotonic --docs 3000 --balancer-rounds 2 --json
+            analyze --dataset zipcodes --key {state:1} --key {zip:1} --docs 2000 --json
+            explain --key {a:1} --shards 3 --filter {a:{$gt:5}} --json
+            """)
+    void json_is_the_same_in_both_languages(String arguments) {
+        String[] args = arguments.split(" ");
+        String[] inChinese = new String[args.length + 2];
+        inChinese[0] = "--lang";
+        inChinese[1] = "zh-CN";
+        System.arraycopy(args, 0, inChinese, 2, args.length);
+
+        CliRun english = CliRun.of(args);
+        CliRun chinese = CliRun.of(inChinese);
+
+        assertEquals(0, english.exitCode(), english.err());
+        assertEquals(0, chinese.exitCode(), chinese.err());
+        assertEquals(english.out(), chinese.out());
+    }
+}
