@@ -9,6 +9,7 @@ import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
 import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadSimulation;
 import java.io.PrintWriter;
@@ -75,7 +76,11 @@ final class ExplainCommand implements Runnable {
 
     private final Clock clock;
 
-    ExplainCommand(Clock clock) {
+    /** The language of the command's own words; {@code --json} stays English. */
+    private final CliLanguage language;
+
+    ExplainCommand(Clock clock, CliLanguage language) {
+        this.language = language;
         this.clock = clock;
     }
 
@@ -92,10 +97,12 @@ final class ExplainCommand implements Runnable {
             out.println(toJson(t, layout.source() == null ? null : layoutJson(layout)));
         } else {
             if (layout.source() != null) {
-                out.println("layout: " + layout.source().describe() + " ("
-                        + layout.source().release().note() + ")");
+                out.println(language.text(
+                        "cli.explain.layout",
+                        layout.source().describe(),
+                        layout.source().release().note()));
             }
-            out.println(toText(t));
+            out.println(toText(t, language.words()));
         }
         out.flush();
     }
@@ -172,14 +179,14 @@ final class ExplainCommand implements Runnable {
         };
     }
 
-    static String toText(Targeting t) {
+    /** The routing in {@code words}' language; the targeting class, the reason and MongoDB's error stay as given. */
+    static String toText(Targeting t, Messages words) {
         StringBuilder b = new StringBuilder();
-        b.append("shards: ")
-                .append(t.shards().isEmpty() ? "(none)" : String.join(", ", t.shards()))
-                .append('\n');
-        b.append("targeting: ").append(t.targeting().label()).append('\n');
-        b.append("reason: ").append(t.reason());
-        t.error().ifPresent(e -> b.append('\n').append("error: ").append(e));
+        String shards = t.shards().isEmpty() ? words.text("cli.explain.noShards") : String.join(", ", t.shards());
+        b.append(words.text("cli.explain.shards", shards)).append('\n');
+        b.append(words.text("cli.explain.targeting", t.targeting().label())).append('\n');
+        b.append(words.text("cli.explain.reason", t.reason()));
+        t.error().ifPresent(e -> b.append('\n').append(words.text("cli.explain.error", e)));
         return b.toString();
     }
 

@@ -135,11 +135,11 @@ final class ShellCommand implements Callable<Integer> {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
+            throw new RefusedInput(Message.of("cli.shell.noSuchFile", file.toString()));
         } catch (MalformedInputException e) {
-            throw new IllegalArgumentException(file + ": not UTF-8 text");
+            throw new RefusedInput(Message.of("cli.shell.notUtf8", file.toString()));
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot be read (" + e.getMessage() + ")");
+            throw new RefusedInput(Message.of("cli.shell.unreadable", file.toString(), String.valueOf(e.getMessage())));
         }
     }
 }

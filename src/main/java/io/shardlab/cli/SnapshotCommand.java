@@ -6,7 +6,6 @@ import io.shardlab.files.FileException;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.LiveCapture;
-import io.shardlab.routing.Counts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,7 +39,11 @@ final class SnapshotCommand implements Runnable {
 
     private final Clock clock;
 
-    SnapshotCommand(Clock clock) {
+    /** The language of the command's own words. */
+    private final CliLanguage language;
+
+    SnapshotCommand(Clock clock, CliLanguage language) {
+        this.language = language;
         this.clock = clock;
     }
 
@@ -60,17 +63,14 @@ final class SnapshotCommand implements Runnable {
         }
         List<ChunkChange> changes = metadata.changes(contents.cluster().namespace());
         PrintWriter w = spec.commandLine().getOut();
-        w.println("wrote " + contents.cluster().namespace() + " ("
-                + contents.cluster().chunks().size() + " chunks on "
-                + contents.cluster().chunks().chunksPerShard().size() + " shards, "
-                + Counts.of(changes.size(), "chunk change") + " from "
-                + Counts.of(
-                        changes.stream()
-                                .mapToLong(ChunkChange::changelogEntries)
-                                .sum(),
-                        "changelog entry",
-                        "changelog entries")
-                + ") to " + out);
+        w.println(language.text(
+                "cli.snapshot.wrote",
+                contents.cluster().namespace(),
+                contents.cluster().chunks().size(),
+                contents.cluster().chunks().chunksPerShard().size(),
+                changes.size(),
+                changes.stream().mapToLong(ChunkChange::changelogEntries).sum(),
+                out.toString()));
         w.flush();
     }
 }

@@ -5,14 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * With {@code --lang zh-CN}, bad input is refused in Chinese: exit 2, one line on standard error, the command's
- * name and the bundle's Chinese words; {@code --json} prints the same in both languages.
+ * name and the bundle's Chinese words; reports label their lines in Chinese; {@code --json} prints the same in both
+ * languages.
  */
-class ChineseRefusalsTest {
+class InChineseTest {
 
     private static final Messages CHINESE = Messages.of(Language.SIMPLIFIED_CHINESE);
 
@@ -22,6 +24,7 @@ class ChineseRefusalsTest {
             explain --filter {a:1}                                                  | cli.explain.keyOrSource        |
             explain --key {a:1} --shards 2 --snapshot missing.json --filter {a:1}   | cli.explain.shardsWithSource   | missing.json
             shell                                                                   | cli.shell.nothingToRun         |
+            shell no-such-script.js                                                 | cli.shell.noSuchFile           | no-such-script.js
             shell --timeout -1 --eval 1                                             | cli.shell.badTimeout           | -1.0
             shell --speed -2 --eval 1                                               | cli.serve.badSpeed             | -2.0
             analyze --dataset zipcodes --key {state:1} --ns a.b                     | cli.analyze.onlyWithLiveCollection | --ns
@@ -64,5 +67,16 @@ class ChineseRefusalsTest {
         assertEquals(0, english.exitCode(), english.err());
         assertEquals(0, chinese.exitCode(), chinese.err());
         assertEquals(english.out(), chinese.out());
+    }
+
+    @Test
+    void explain_labels_its_lines_in_chinese_and_keeps_mongodb_s_words() {
+        CliRun run = CliRun.of("--lang", "zh-CN", "explain", "--key", "{a:1}", "--shards", "3", "--filter", "{a:5}");
+
+        assertEquals(0, run.exitCode(), run.err());
+        String[] lines = run.out().strip().split("\n");
+        assertEquals(CHINESE.text("cli.explain.shards", "shard01"), lines[0]);
+        assertEquals(CHINESE.text("cli.explain.targeting", "single-shard"), lines[1]);
+        assertEquals(true, lines[2].startsWith("原因："), lines[2]);
     }
 }
