@@ -6,6 +6,7 @@ import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -40,8 +41,7 @@ final class InitialSplitOptions {
     /** Refuses the options where the collection is not sharded anew (a layout read from a source). */
     void refuseWith(String what) {
         if (anyGiven()) {
-            throw new IllegalArgumentException(firstGiven() + ": shapes the initial chunks of a new collection; " + what
-                    + " brings its own chunks and zones");
+            throw new RefusedInput(Message.of("cli.initialSplit.newCollectionOnly", firstGiven(), what));
         }
     }
 

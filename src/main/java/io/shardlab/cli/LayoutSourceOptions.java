@@ -10,6 +10,7 @@ import io.shardlab.live.LayoutSource;
 import io.shardlab.live.LiveClusterException;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRead;
+import io.shardlab.text.Message;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -128,8 +129,8 @@ public final class LayoutSourceOptions {
                             new ClusterInspector.Scope(null, 0));
             String holds = read.metadata().collections().get(0).namespace();
             if (!holds.equals(namespace)) {
-                throw new IllegalArgumentException(
-                        "--ns: " + source.snapshot + " holds " + holds + ", not " + namespace);
+                throw new RefusedInput(
+                        Message.of("cli.source.otherNamespace", source.snapshot.toString(), holds, namespace));
             }
             return read.layout(namespace);
         }
@@ -181,14 +182,13 @@ public final class LayoutSourceOptions {
         try {
             return Instant.parse(at);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(
-                    "--at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
+            throw new RefusedInput(Message.of("cli.source.badAt", at));
         }
     }
 
     private void requireSource() {
         if (source == null) {
-            throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR");
+            throw new RefusedInput(Message.of("cli.source.none"));
         }
     }
 }

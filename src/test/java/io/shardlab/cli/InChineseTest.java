@@ -20,10 +20,12 @@ class InChineseTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            # arguments after --lang zh-CN                                          | the refusal's key              | its argument
+            # arguments after --lang zh-CN (the refusal's arguments separated by ;)                                          | the refusal's key              | its argument
             explain --filter {a:1}                                                  | cli.explain.keyOrSource        |
             explain --key {a:1} --shards 2 --snapshot missing.json --filter {a:1}   | cli.explain.shardsWithSource   | missing.json
             shell                                                                   | cli.shell.nothingToRun         |
+            explain --zone shard01:A --snapshot missing.json --filter {a:1}         | cli.initialSplit.newCollectionOnly | --zone;missing.json
+            explain --key {a:1} --at yesterday --snapshot missing.json --filter {a:1} | cli.source.badAt             | yesterday
             shell no-such-script.js                                                 | cli.shell.noSuchFile           | no-such-script.js
             shell --timeout -1 --eval 1                                             | cli.shell.badTimeout           | -1.0
             shell --speed -2 --eval 1                                               | cli.serve.badSpeed             | -2.0
@@ -42,7 +44,8 @@ class InChineseTest {
 
         CliRun run = CliRun.of(all);
 
-        String expected = args[0] + ": " + (argument == null ? CHINESE.text(key) : CHINESE.text(key, argument));
+        String expected = args[0] + ": "
+                + (argument == null ? CHINESE.text(key) : CHINESE.text(key, (Object[]) argument.split(";")));
         assertEquals(Cli.BAD_INPUT, run.exitCode(), run.err());
         assertEquals(expected, run.err().strip(), Arrays.toString(all));
         assertEquals(1, run.err().strip().lines().count(), run.err());
