@@ -228,11 +228,18 @@ final class AnalyzeCommand implements Runnable {
             if (sampledQueries) {
                 SampledQueries.Mix read = SampledQueries.read(live, namespace);
                 mix = read.queries();
-                err.println("analyze: " + read.queries().size() + " sampled operations of " + namespace
-                        + (read.skipped().isEmpty()
-                                ? ""
-                                : "; " + read.skipped().size() + " left out, e.g. "
-                                        + read.skipped().get(0)));
+                err.println(
+                        read.skipped().isEmpty()
+                                ? language.text(
+                                        "cli.analyze.sampledQueries",
+                                        read.queries().size(),
+                                        namespace)
+                                : language.text(
+                                        "cli.analyze.sampledQueriesSkipped",
+                                        read.queries().size(),
+                                        namespace,
+                                        read.skipped().size(),
+                                        String.valueOf(read.skipped().get(0))));
                 if (read.queries().isEmpty()) {
                     err.println(
                             "analyze: no sampled queries: " + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace));

@@ -21,6 +21,7 @@ import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
+import io.shardlab.text.Message;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.SimulationSetup;
@@ -318,8 +319,8 @@ final class ExportCommand implements Runnable {
         List<String> fields = new ArrayList<>(doc.keySet());
         List<String> expected = pattern.fields().stream().map(KeyField::path).toList();
         if (!fields.equals(expected)) {
-            throw new IllegalArgumentException("--highlight-range: " + which + " " + text + " must have the fields "
-                    + expected + " of the shard key " + pattern + ", in that order");
+            throw new RefusedInput(
+                    Message.of("cli.export.rangeFields", which, text, expected.toString(), pattern.toString()));
         }
         List<BsonValue> values = new ArrayList<>(doc.values());
         return ShardKey.of(values);
