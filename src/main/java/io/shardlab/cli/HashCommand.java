@@ -33,8 +33,8 @@ final class HashCommand implements Runnable {
         for (String text : values) {
             BsonValue value = BsonLiterals.parseValue(text);
             if (value.isArray()) {
-                throw new IllegalArgumentException(
-                        "'" + text + "': hashed indexes do not currently support array values");
+                throw new IllegalArgumentException("'" + text
+                        + "': hashed indexes do not currently support array values"); // untranslated: MongoDB's error
             }
             out.append(hasher.hash64(value)).append(System.lineSeparator());
         }
