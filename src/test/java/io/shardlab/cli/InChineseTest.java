@@ -32,6 +32,7 @@ class InChineseTest {
             analyze --dataset zipcodes --key {state:1} --ns a.b                     | cli.analyze.onlyWithLiveCollection | --ns
             analyze --dataset zipcodes --key {state:1} --sampled-queries            | cli.analyze.onlyWithLiveCluster | --sampled-queries
             analyze --dataset zipcodes --key {state:1} --format png --docs 100      | cli.analyze.formatNeedsOut     |
+            simulate --key {counter:1} --shards 2 --workload monotonic --docs 0       | cli.option.docsAtLeastOne      | 0
             simulate --shards 2 --workload monotonic                                | cli.simulate.keyRequired       |
             simulate --key {counter:1} --shards 2 --workload monotonic --balancer-decision --json | cli.simulate.decisionIsText |
             """)
