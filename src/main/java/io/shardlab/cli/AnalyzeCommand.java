@@ -30,6 +30,7 @@ import io.shardlab.render.CandidateComparisonPainter;
 import io.shardlab.render.CandidateLayout;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -59,16 +60,6 @@ import picocli.CommandLine.Spec;
         name = "analyze",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = {
-            "Compare candidate shard keys on a sample of documents: analyzeShardKey's keyCharacteristics "
-                    + "(numDistinctValues, mostCommonValues, monotonicity, ...), the chunk layout each key produces "
-                    + "when the sample is replayed in its order into a simulated cluster (chunks, jumboChunks, "
-                    + "maxShardDocShare, meanMaxWriteShare), the values too large for one chunk, and for a query mix "
-                    + "the readDistribution and writeDistribution. Prints findings and a recommended key.",
-            "The sample is a file (file order = insertion order), a dataset ShardLab ships, or a live collection "
-                    + "(--uri and --ns: a read-only $sample of --sample-size documents; $sample returns documents in "
-                    + "random order, so monotonicity is \"unknown\" and numDocsTotal is the collection's count)."
-        },
         footer = {
             "",
             "Query mix (--queries): JSON Lines, one operation per line, in Extended JSON or mongosh syntax:",
@@ -107,130 +98,68 @@ final class AnalyzeCommand implements Runnable {
 
     /** Where the sample comes from: a file or shipped dataset, or a live server. */
     static final class Input {
-        @Option(
-                names = "--dataset",
-                required = true,
-                paramLabel = "FILE",
-                description = "JSON Lines of Extended JSON (*.jsonl, *.ndjson, *.json, as mongoexport writes), or CSV "
-                        + "with a header (*.csv), optionally .gz; or the name of a dataset ShardLab ships: zipcodes.")
+        @Option(names = "--dataset", required = true, paramLabel = "FILE")
         String dataset;
 
-        @Option(
-                names = "--uri",
-                required = true,
-                paramLabel = "URI",
-                description = "Sample a live collection instead: a mongodb:// or mongodb+srv:// connection string (a "
-                        + "password left out is asked for, or taken from SHARDLAB_PASSWORD). Needs --ns.")
+        @Option(names = "--uri", required = true, paramLabel = "URI")
         String uri;
     }
 
-    @Option(names = "--ns", paramLabel = "NS", description = "With --uri: the collection to sample, db.collection.")
+    @Option(names = "--ns", paramLabel = "NS")
     private String namespace;
 
-    @Option(
-            names = "--sample-size",
-            paramLabel = "N",
-            description = "With --uri: how many documents $sample draws (default: " + DEFAULT_SAMPLE_SIZE + ").")
+    @Option(names = "--sample-size", paramLabel = "N")
     private Integer sampleSize;
 
     @Mixin
     private ConnectionOptions connection;
 
-    @Option(
-            names = "--key",
-            required = true,
-            paramLabel = "PATTERN",
-            description = "A candidate shard key; repeat for several, e.g. --key '{customerId: 1}' "
-                    + "--key '{_id: \"hashed\"}' --key '{region: 1, customerId: 1}'.")
+    @Option(names = "--key", required = true, paramLabel = "PATTERN")
     private List<String> keys = new ArrayList<>();
 
-    @Option(
-            names = "--shards",
-            paramLabel = "N",
-            defaultValue = "4",
-            description = "Number of shards (1 to 1000, default: ${DEFAULT-VALUE}).")
+    @Option(names = "--shards", paramLabel = "N", defaultValue = "4")
     private int shards;
 
-    @Option(
-            names = "--chunk-size",
-            paramLabel = "MB",
-            description = "Maximum chunk size in MB, 1 to 1024 (default: the version's, 64 before 6.0, 128 from 6.0). "
-                    + "A sample much smaller than the collection fills few chunks; a smaller size shows how it splits.")
+    @Option(names = "--chunk-size", paramLabel = "MB")
     private Integer chunkSizeMb;
 
-    @Option(
-            names = "--mongodb-version",
-            paramLabel = "V",
-            defaultValue = "8.0",
-            description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--mongodb-version", paramLabel = "V", defaultValue = "8.0")
     private String mongodbVersion;
 
-    @Option(names = "--queries", paramLabel = "FILE", description = "A query mix (format below).")
+    @Option(names = "--queries", paramLabel = "FILE")
     private Path queries;
 
-    @Option(
-            names = "--indexes",
-            paramLabel = "FILE",
-            description = "The collection's indexes: what db.collection.getIndexes() prints (the listIndexes cursor's "
-                    + "firstBatch), the whole listIndexes reply, or one index per line. Default: FILE.indexes.json "
-                    + "beside --dataset if it exists, the live collection's own indexes with --uri; without either, "
-                    + "each candidate is assumed to have a non-unique index of its own besides _id.")
+    @Option(names = "--indexes", paramLabel = "FILE")
     private Path indexes;
 
-    @Option(
-            names = "--sampled-queries",
-            description = "With --uri: use the cluster's sampled queries ($listSampledQueries, MongoDB 7.0+) as the "
-                    + "query mix. ShardLab only reads them; sampling is turned on with configureQueryAnalyzer.")
+    @Option(names = "--sampled-queries")
     private boolean sampledQueries;
 
-    @Option(
-            names = "--server-analyze",
-            description = "With --uri: also run the server's own analyzeShardKey for each candidate (MongoDB 7.0+; it "
-                    + "changes no data) and show its answer beside ShardLab's, with the differences explained.")
+    @Option(names = "--server-analyze")
     private boolean serverAnalyze;
 
-    @Option(names = "--docs", paramLabel = "N", description = "Read at most N documents (default: the whole file).")
+    @Option(names = "--docs", paramLabel = "N")
     private Long docs;
 
-    @Option(
-            names = "--seed",
-            paramLabel = "S",
-            defaultValue = "1",
-            description = "Seed of the simulation (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1")
     private long seed;
 
-    @Option(names = "--json", description = "Print one JSON object instead of the readable report.")
+    @Option(names = "--json")
     private boolean json;
 
-    @Option(names = "--progress", description = "Report progress on standard error even when it is not a terminal.")
+    @Option(names = "--progress")
     private boolean progress;
 
-    @Option(
-            names = "--out",
-            paramLabel = "FILE",
-            description = "Also write the comparison as a picture: each "
-                    + "candidate's verdict, numbers, replayed layout and reads/writes per key range; png, svg or pdf by the "
-                    + "extension (or --format).")
+    @Option(names = "--out", paramLabel = "FILE")
     private Path out;
 
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            description = "With --out: png, svg or pdf (default: from the --out file's extension).")
+    @Option(names = "--format", paramLabel = "FORMAT")
     private String format;
 
-    @Option(
-            names = "--width",
-            paramLabel = "W",
-            defaultValue = "1400",
-            description = "With --out: width in pixels (PDF: points), 200 to 20000 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--width", paramLabel = "W", defaultValue = "1400")
     private int width;
 
-    @Option(
-            names = "--theme",
-            paramLabel = "THEME",
-            defaultValue = "light",
-            description = "With --out: light or dark (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light")
     private String theme;
 
     /** The words of the command's own messages (the text report), in {@code --lang}'s; {@code --json} is English. */
@@ -253,11 +182,11 @@ final class AnalyzeCommand implements Runnable {
             candidates.add(ShardKeyPattern.parse(k));
         }
         if ((sampledQueries || serverAnalyze) && input.uri == null) {
-            throw new IllegalArgumentException((sampledQueries ? "--sampled-queries" : "--server-analyze")
-                    + ": only with --uri (a live 7.0+ cluster)");
+            throw new RefusedInput(Message.of(
+                    "cli.analyze.onlyWithLiveCluster", sampledQueries ? "--sampled-queries" : "--server-analyze"));
         }
         if (sampledQueries && queries != null) {
-            throw new IllegalArgumentException("--queries and --sampled-queries: give one query mix, not both");
+            throw new RefusedInput(Message.of("cli.analyze.oneQueryMix"));
         }
         List<SampledQuery> fileMix = queries == null ? List.of() : QueryMixFile.read(queries);
         PrintWriter err = spec.commandLine().getErr();
@@ -299,11 +228,18 @@ final class AnalyzeCommand implements Runnable {
             if (sampledQueries) {
                 SampledQueries.Mix read = SampledQueries.read(live, namespace);
                 mix = read.queries();
-                err.println("analyze: " + read.queries().size() + " sampled operations of " + namespace
-                        + (read.skipped().isEmpty()
-                                ? ""
-                                : "; " + read.skipped().size() + " left out, e.g. "
-                                        + read.skipped().get(0)));
+                err.println(
+                        read.skipped().isEmpty()
+                                ? language.text(
+                                        "cli.analyze.sampledQueries",
+                                        read.queries().size(),
+                                        namespace)
+                                : language.text(
+                                        "cli.analyze.sampledQueriesSkipped",
+                                        read.queries().size(),
+                                        namespace,
+                                        read.skipped().size(),
+                                        String.valueOf(read.skipped().get(0))));
                 if (read.queries().isEmpty()) {
                     err.println(
                             "analyze: no sampled queries: " + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace));
@@ -362,7 +298,7 @@ final class AnalyzeCommand implements Runnable {
     private void checkPictureOptions() {
         if (out == null) {
             if (format != null) {
-                throw new IllegalArgumentException("--format: only with --out FILE");
+                throw new RefusedInput(Message.of("cli.analyze.formatNeedsOut"));
             }
             return;
         }
@@ -419,15 +355,15 @@ final class AnalyzeCommand implements Runnable {
     /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */
     private Sample datasetSample(SampleLoader loader, long limit) {
         if (namespace != null || sampleSize != null) {
-            throw new IllegalArgumentException((namespace != null ? "--ns" : "--sample-size")
-                    + ": only with --uri (a live collection); --dataset reads the whole file");
+            throw new RefusedInput(
+                    Message.of("cli.analyze.onlyWithLiveCollection", namespace != null ? "--ns" : "--sample-size"));
         }
         return loader.load(source(input.dataset), limit);
     }
 
     private LiveConnectionRequest liveRequest() {
         if (namespace == null) {
-            throw new IllegalArgumentException("--ns: give the collection to sample with --uri, e.g. --ns shop.orders");
+            throw new RefusedInput(Message.of("cli.analyze.nsRequired"));
         }
         liveSampleSize();
         return connection.request(input.uri);
@@ -462,8 +398,7 @@ final class AnalyzeCommand implements Runnable {
                     return d;
                 }
             }
-            throw new IllegalArgumentException("--dataset: " + name + ": no such file (and no shipped dataset of that "
-                    + "name; shipped: zipcodes)");
+            throw new RefusedInput(Message.of("cli.analyze.noSuchDataset", name));
         }
         return new DatasetFileSampleSource(file);
     }

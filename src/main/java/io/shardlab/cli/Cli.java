@@ -52,14 +52,16 @@ public final class Cli {
         cli.getCommandSpec().version(info.name() + " " + info.version());
         // subcommands are registered here, in one place
         cli.addSubcommand(new HashCommand());
-        cli.addSubcommand(new ExplainCommand(Clock.systemUTC()));
+        cli.addSubcommand(new ExplainCommand(Clock.systemUTC(), words));
         cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), Clock.systemUTC(), words));
         cli.addSubcommand(new InspectCommand(Clock.systemUTC()));
-        cli.addSubcommand(new SnapshotCommand(Clock.systemUTC()));
+        cli.addSubcommand(new SnapshotCommand(Clock.systemUTC(), words));
         cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC(), words));
         cli.addSubcommand(new AnalyzeCommand(words));
         cli.addSubcommand(new ServeCommand(words));
         cli.addSubcommand(ShellCommand.commandLine());
+        // after every subcommand is added: picocli gives the bundle to the commands it has now
+        cli.setResourceBundle(HelpWords.of(words));
         cli.setOut(out);
         cli.setErr(err);
         answerFailuresInOneLine(cli, words);

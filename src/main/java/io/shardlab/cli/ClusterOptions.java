@@ -8,6 +8,7 @@ import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRelease;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Message;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -20,31 +21,16 @@ import picocli.CommandLine.Option;
  */
 final class ClusterOptions {
 
-    @Option(
-            names = "--shards",
-            paramLabel = "N",
-            description = "Number of shards of a new cluster, shard01 … shardNN (default: 2); a layout from a source "
-                    + "has its own.")
+    @Option(names = "--shards", paramLabel = "N")
     Integer shards;
 
-    @Option(
-            names = "--mongodb-version",
-            paramLabel = "V",
-            description = "Release to answer as: any from 4.4, e.g. 6.0.2 or 7.3 (default: the source's release, "
-                    + "else 8.0).")
+    @Option(names = "--mongodb-version", descriptionKey = "cluster.mongodb-version", paramLabel = "V")
     String mongodbVersion;
 
-    @Option(
-            names = "--chunk-size",
-            paramLabel = "MB",
-            description = "Maximum chunk size in MB, 1 to 1024 (default: the release's, 64 before 5.2, 128 from 5.2).")
+    @Option(names = "--chunk-size", descriptionKey = "cluster.chunk-size", paramLabel = "MB")
     Integer chunkSizeMb;
 
-    @Option(
-            names = "--seed",
-            paramLabel = "S",
-            defaultValue = "1",
-            description = "Seed of the simulation " + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", descriptionKey = "cluster.seed", paramLabel = "S", defaultValue = "1")
     long seed;
 
     /**
@@ -77,14 +63,16 @@ final class ClusterOptions {
     /** A catalog holding the source's collection, forked: the source is only read. */
     private ShardedCatalog forkedCatalog(LayoutSourceOptions source, String command, PrintWriter err) {
         if (shards != null) {
-            throw new IllegalArgumentException(
-                    "--shards: sizes a new cluster; the layout from " + source.describe() + " has its own shards");
+            throw new RefusedInput(Message.of("cli.simulate.shardsWithSource", source.describe()));
         }
         SourceLayout loaded = source.layout(Clock.systemUTC());
         ClusterSnapshot cluster = loaded.cluster();
         if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("source: " + cluster.namespace() + " lives on "
-                    + cluster.shards().size() + " shards; ShardLab simulates up to " + SimulationSetup.MAX_SHARDS);
+            throw new RefusedInput(Message.of(
+                    "cli.simulate.tooManyShards",
+                    cluster.namespace(),
+                    String.valueOf(cluster.shards().size()),
+                    String.valueOf(SimulationSetup.MAX_SHARDS)));
         }
         MongoVersion version;
         if (mongodbVersion != null) {
@@ -92,9 +80,7 @@ final class ClusterOptions {
         } else {
             SourceRelease release = loaded.release();
             if (!release.version().atLeast(MongoVersion.V4_4)) {
-                throw new IllegalArgumentException("source: " + release.note() + "; " + command + " answers as MongoDB "
-                        + "4.4 or later (current drivers and mongosh 2.x refuse older servers): choose one with "
-                        + "--mongodb-version");
+                throw new RefusedInput(Message.of("cli.cluster.releaseTooOld", release.note(), command));
             }
             version = release.version();
         }

@@ -25,24 +25,13 @@ final class ConnectionOptions {
     /** Environment variable holding a password for {@code --uri} strings that have a user but no password. */
     static final String PASSWORD_ENV = "SHARDLAB_PASSWORD";
 
-    @Option(
-            names = "--tls-ca-file",
-            paramLabel = "FILE",
-            description = "PEM file of the CA that signed the servers' " + "certificates (turns TLS on).")
+    @Option(names = "--tls-ca-file", paramLabel = "FILE")
     Path tlsCaFile;
 
-    @Option(
-            names = "--tls-certificate-key-file",
-            paramLabel = "FILE",
-            description = "PEM file with the client "
-                    + "certificate and its unencrypted private key, for MONGODB-X509 authentication.")
+    @Option(names = "--tls-certificate-key-file", paramLabel = "FILE")
     Path tlsCertificateKeyFile;
 
-    @Option(
-            names = "--timeout",
-            paramLabel = "SECONDS",
-            defaultValue = "10",
-            description = "Give up when no server " + "answers within this many seconds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10")
     int timeoutSeconds = 10;
 
     /**

@@ -8,6 +8,8 @@ import io.shardlab.live.SourceLayout;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadSimulation;
 import java.io.PrintWriter;
@@ -32,18 +34,7 @@ import picocli.CommandLine.Spec;
  * else 8.0), or that of a freshly sharded empty collection of {@code --key} on {@code --shards}
  * shards on MongoDB 8.0 ({@link EmptyCollectionLayout}).
  */
-@Command(
-        name = "explain",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Route a query over a chunk layout: the shards reached, the targeting class "
-                    + "(single-shard, multi-shard, scatter-gather) and why.",
-            "The layout is a real collection's (--uri, --snapshot or --config-dump, with --ns when the source has "
-                    + "several), or the one shardCollection creates on an empty collection of --key with --shards shards "
-                    + "on MongoDB 8.0.",
-            "Example: shardlab explain --snapshot orders.json --filter '{customer: 42}'"
-        })
+@Command(name = "explain", mixinStandardHelpOptions = true, sortOptions = false)
 final class ExplainCommand implements Runnable {
 
     /** The operations {@code --op} accepts. */
@@ -62,37 +53,19 @@ final class ExplainCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--key",
-            paramLabel = "PATTERN",
-            description = "Shard key pattern, e.g. '{a: 1}', '{a: \"hashed\"}', '{a: 1, b: 1}'. Required without a "
-                    + "source; with one it is the collection's, and a different --key is refused.")
+    @Option(names = "--key", paramLabel = "PATTERN")
     private String key;
 
-    @Option(
-            names = "--filter",
-            required = true,
-            paramLabel = "QUERY",
-            description = "Query filter in Extended JSON or mongosh syntax, e.g. '{a: {$gt: 5}}'.")
+    @Option(names = "--filter", required = true, paramLabel = "QUERY")
     private String filter;
 
-    @Option(
-            names = "--op",
-            paramLabel = "OP",
-            defaultValue = "find",
-            description = "Operation: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--op", paramLabel = "OP", defaultValue = "find")
     private Op op;
 
-    @Option(
-            names = "--shards",
-            paramLabel = "N",
-            description = "Without a source: number of shards of the empty-collection layout (default: 2).")
+    @Option(names = "--shards", paramLabel = "N")
     private Integer shards;
 
-    @Option(
-            names = "--json",
-            description = "Print {\"shards\": [...], \"targeting\": ..., \"reason\": ...}, "
-                    + "plus \"layout\" when it came from a source.")
+    @Option(names = "--json")
     private boolean json;
 
     @Mixin
@@ -103,7 +76,11 @@ final class ExplainCommand implements Runnable {
 
     private final Clock clock;
 
-    ExplainCommand(Clock clock) {
+    /** The language of the command's own words; {@code --json} stays English. */
+    private final CliLanguage language;
+
+    ExplainCommand(Clock clock, CliLanguage language) {
+        this.language = language;
         this.clock = clock;
     }
 
@@ -120,10 +97,12 @@ final class ExplainCommand implements Runnable {
             out.println(toJson(t, layout.source() == null ? null : layoutJson(layout)));
         } else {
             if (layout.source() != null) {
-                out.println("layout: " + layout.source().describe() + " ("
-                        + layout.source().release().note() + ")");
+                out.println(language.text(
+                        "cli.explain.layout",
+                        layout.source().describe(),
+                        layout.source().release().note()));
             }
-            out.println(toText(t));
+            out.println(toText(t, language.words()));
         }
         out.flush();
     }
@@ -136,16 +115,20 @@ final class ExplainCommand implements Runnable {
     private Layout layout() {
         if (!source.isGiven()) {
             if (key == null) {
-                throw new IllegalArgumentException("key: give --key PATTERN for the empty-collection layout, or a "
-                        + "layout source (--uri, --snapshot or --config-dump)");
+                throw new RefusedInput(Message.of("cli.explain.keyOrSource"));
             }
             int n = (int) OptionBounds.SHARDS.check(shards == null ? 2 : shards);
             ShardKeyPattern pattern = ShardKeyPattern.parse(key);
             if (initialSplit.anyGiven()) {
                 // zones and shardCollection options: the simulator's shardCollection lays the chunks out
                 if (n < 1 || n > SimulationSetup.MAX_SHARDS) {
-                    throw new IllegalArgumentException(
-                            "--shards: between 1 and " + SimulationSetup.MAX_SHARDS + " shards, got " + n);
+                    throw new RefusedInput(Message.of(
+                            "cli.bound.betweenUnits",
+                            "--shards",
+                            "1",
+                            String.valueOf(SimulationSetup.MAX_SHARDS),
+                            Message.of("cli.unit.shards"),
+                            String.valueOf(n)));
                 }
                 String namespace = "test.explain";
                 WorkloadSimulation simulation = new WorkloadSimulation(
@@ -158,14 +141,16 @@ final class ExplainCommand implements Runnable {
         }
         initialSplit.refuseWith(source.describe());
         if (shards != null) {
-            throw new IllegalArgumentException("shards: --shards sizes the empty-collection layout; the layout from "
-                    + source.describe() + " has its own shards");
+            throw new RefusedInput(Message.of("cli.explain.shardsWithSource", source.describe()));
         }
         SourceLayout loaded = source.layout(clock);
         ShardKeyPattern pattern = loaded.cluster().key();
         if (key != null && !ShardKeyPattern.parse(key).equals(pattern)) {
-            throw new IllegalArgumentException("key: --key " + ShardKeyPattern.parse(key) + " is not the shard key of "
-                    + loaded.cluster().namespace() + ", which is " + pattern + "; leave --key out to use it");
+            throw new RefusedInput(Message.of(
+                    "cli.explain.otherKey",
+                    ShardKeyPattern.parse(key).toString(),
+                    loaded.cluster().namespace(),
+                    pattern.toString()));
         }
         return new Layout(pattern, loaded.cluster().chunks(), loaded.release().version(), loaded);
     }
@@ -194,14 +179,14 @@ final class ExplainCommand implements Runnable {
         };
     }
 
-    static String toText(Targeting t) {
+    /** The routing in {@code words}' language; the targeting class, the reason and MongoDB's error stay as given. */
+    static String toText(Targeting t, Messages words) {
         StringBuilder b = new StringBuilder();
-        b.append("shards: ")
-                .append(t.shards().isEmpty() ? "(none)" : String.join(", ", t.shards()))
-                .append('\n');
-        b.append("targeting: ").append(t.targeting().label()).append('\n');
-        b.append("reason: ").append(t.reason());
-        t.error().ifPresent(e -> b.append('\n').append("error: ").append(e));
+        String shards = t.shards().isEmpty() ? words.text("cli.explain.noShards") : String.join(", ", t.shards());
+        b.append(words.text("cli.explain.shards", shards)).append('\n');
+        b.append(words.text("cli.explain.targeting", t.targeting().label())).append('\n');
+        b.append(words.text("cli.explain.reason", t.reason()));
+        t.error().ifPresent(e -> b.append('\n').append(words.text("cli.explain.error", e)));
         return b.toString();
     }
 

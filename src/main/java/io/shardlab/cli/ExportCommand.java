@@ -21,6 +21,7 @@ import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
+import io.shardlab.text.Message;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.SimulationSetup;
@@ -61,19 +62,7 @@ import picocli.CommandLine.Spec;
  * {@code simulate} runs them, and the diagram shows the final layout with chunk sizes, the writes per shard
  * over time and the key &times; time heatmap ({@link SimulatedDiagram}).
  */
-@Command(
-        name = "export",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Draw a chunk layout to a PNG, SVG or PDF file (no display needed): the key space as a number "
-                    + "line coloured by shard, one lane per shard, and a legend. The layout comes from a source (--uri, "
-                    + "--snapshot, --config-dump), is a freshly sharded empty collection (--key, --shards), or is the end of "
-                    + "a simulated run (--key, --shards with --workload or --dataset and the other simulate options), which "
-                    + "also draws the writes per shard over time and the key x time heatmap.",
-            "Example: shardlab export --key '{counter: 1}' --shards 4 --workload monotonic --docs 20000 "
-                    + "--view heatmap --out heat.png"
-        })
+@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false)
 final class ExportCommand implements Runnable {
 
     @Spec
@@ -86,20 +75,10 @@ final class ExportCommand implements Runnable {
     private EmptyLayout empty;
 
     static final class EmptyLayout {
-        @Option(
-                names = "--key",
-                required = true,
-                paramLabel = "PATTERN",
-                description = "Instead of a source: the shard key of a freshly sharded empty collection, "
-                        + "e.g. '{a: \"hashed\"}' (its namespace is --ns); with --workload or --dataset, the key "
-                        + "the simulated collection is sharded on.")
+        @Option(names = "--key", required = true, paramLabel = "PATTERN")
         String key;
 
-        @Option(
-                names = "--shards",
-                paramLabel = "N",
-                defaultValue = "2",
-                description = "With --key: number of shards, 1 to 1000 (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--shards", paramLabel = "N", defaultValue = "2")
         int shards;
     }
 
@@ -120,81 +99,40 @@ final class ExportCommand implements Runnable {
         this.language = language;
     }
 
-    @Option(
-            names = "--format",
-            paramLabel = "FORMAT",
-            description = "png, svg or pdf (default: from the --out file's extension).")
+    @Option(names = "--format", paramLabel = "FORMAT")
     private String format;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The file to write.")
+    @Option(names = "--out", required = true, paramLabel = "FILE")
     private Path out;
 
-    @Option(
-            names = "--view",
-            paramLabel = "VIEW",
-            defaultValue = "all",
-            description = "numberline, lanes, heatmap or all (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--view", paramLabel = "VIEW", defaultValue = "all")
     private String view;
 
-    @Option(
-            names = "--width",
-            paramLabel = "W",
-            defaultValue = "1600",
-            description = "Width in pixels (PDF: points), 200 to 20000 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--width", paramLabel = "W", defaultValue = "1600")
     private int width;
 
-    @Option(
-            names = "--height",
-            paramLabel = "H",
-            description = "Height in pixels (PDF: points), 100 to 20000 (default: what the view needs).")
+    @Option(names = "--height", paramLabel = "H")
     private Integer height;
 
-    @Option(
-            names = "--scale",
-            paramLabel = "S",
-            defaultValue = "1",
-            description = "Pixel density: 2 draws a PNG at twice the width and height for HiDPI screens; an SVG gets "
-                    + "scaled width and height attributes; a PDF is vector and ignores it (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--scale", paramLabel = "S", defaultValue = "1")
     private double scale;
 
-    @Option(
-            names = "--theme",
-            paramLabel = "THEME",
-            defaultValue = "light",
-            description = "light or dark (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--theme", paramLabel = "THEME", defaultValue = "light")
     private String theme;
 
-    @Option(names = "--title", paramLabel = "TEXT", description = "Title (default: 'Chunks of <namespace>').")
+    @Option(names = "--title", paramLabel = "TEXT")
     private String title;
 
-    @Option(
-            names = "--chunk-width",
-            paramLabel = "SCALE",
-            defaultValue = "equal",
-            description =
-                    "Chunk widths on the number line: equal, size (by data size; needs a snapshot with sizes) "
-                            + "or key (by the value of the first key field: numbers, dates, hashes) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--chunk-width", paramLabel = "SCALE", defaultValue = "equal")
     private String chunkWidth;
 
-    @Option(
-            names = "--highlight-shards",
-            paramLabel = "SHARD",
-            split = ",",
-            description = "Keep these shards' colours and dim the others, e.g. the shards a query targets.")
+    @Option(names = "--highlight-shards", paramLabel = "SHARD", split = ",")
     private List<String> highlightShards;
 
-    @Option(
-            names = "--highlight-chunk",
-            paramLabel = "INDEX",
-            description = "Outline the chunk at this index (0 = the chunk holding MinKey).")
+    @Option(names = "--highlight-chunk", paramLabel = "INDEX")
     private Integer highlightChunk;
 
-    @Option(
-            names = "--highlight-range",
-            paramLabel = "BOUND",
-            arity = "2",
-            description = "Outline the key range [MIN, MAX): two documents with the shard key's fields in order, "
-                    + "e.g. '{a: 10}' '{a: 20}'.")
+    @Option(names = "--highlight-range", paramLabel = "BOUND", arity = "2")
     private List<String> highlightRange;
 
     @Override
@@ -381,8 +319,8 @@ final class ExportCommand implements Runnable {
         List<String> fields = new ArrayList<>(doc.keySet());
         List<String> expected = pattern.fields().stream().map(KeyField::path).toList();
         if (!fields.equals(expected)) {
-            throw new IllegalArgumentException("--highlight-range: " + which + " " + text + " must have the fields "
-                    + expected + " of the shard key " + pattern + ", in that order");
+            throw new RefusedInput(
+                    Message.of("cli.export.rangeFields", which, text, expected.toString(), pattern.toString()));
         }
         List<BsonValue> values = new ArrayList<>(doc.values());
         return ShardKey.of(values);

@@ -17,17 +17,13 @@ import picocli.CommandLine.Spec;
  * <p>An array is refused as a hashed index refuses it, with MongoDB's message (code 16766,
  * mongo {@code src/mongo/db/index/expression_keys_private.cpp}).
  */
-@Command(
-        name = "hash",
-        mixinStandardHelpOptions = true,
-        description = "Print convertShardKeyToHashed(VALUE) for each VALUE, one int64 per line.%n"
-                + "VALUE is Extended JSON or mongosh syntax, e.g. 1, '\"abc\"', 'NumberLong(5)', \"ObjectId('...')\".")
+@Command(name = "hash", mixinStandardHelpOptions = true)
 final class HashCommand implements Runnable {
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "VALUE", description = "Values to hash.")
+    @Parameters(arity = "1..*", paramLabel = "VALUE", descriptionKey = "hash.values")
     private List<String> values;
 
     @Override
@@ -37,8 +33,8 @@ final class HashCommand implements Runnable {
         for (String text : values) {
             BsonValue value = BsonLiterals.parseValue(text);
             if (value.isArray()) {
-                throw new IllegalArgumentException(
-                        "'" + text + "': hashed indexes do not currently support array values");
+                throw new IllegalArgumentException("'" + text
+                        + "': hashed indexes do not currently support array values"); // untranslated: MongoDB's error
             }
             out.append(hasher.hash64(value)).append(System.lineSeparator());
         }

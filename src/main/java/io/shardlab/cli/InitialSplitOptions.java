@@ -6,6 +6,7 @@ import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -20,33 +21,16 @@ import picocli.CommandLine.Option;
  */
 final class InitialSplitOptions {
 
-    @Option(
-            names = "--zone",
-            paramLabel = "SHARD:ZONE",
-            description = "Before sharding, put shard SHARD (shard01, shard02, ...) in zone ZONE "
-                    + "(sh.addShardToZone); repeatable.")
+    @Option(names = "--zone", paramLabel = "SHARD:ZONE")
     List<String> zones = new ArrayList<>();
 
-    @Option(
-            names = "--zone-range",
-            arity = "3",
-            paramLabel = "<zone> <min> <max>",
-            hideParamSyntax = true,
-            description = "Before sharding, give ZONE the shard-key range [MIN, MAX) (sh.updateZoneKeyRange), "
-                    + "e.g. --zone-range EU '{region: \"EU\"}' '{region: \"EV\"}'; repeatable.")
+    @Option(names = "--zone-range", arity = "3", paramLabel = "<zone> <min> <max>", hideParamSyntax = true)
     List<String> zoneRanges = new ArrayList<>();
 
-    @Option(
-            names = "--num-initial-chunks",
-            paramLabel = "N",
-            description = "shardCollection's numInitialChunks (a hashed key; before 7.2 only, ignored from 7.2 as "
-                    + "MongoDB does).")
+    @Option(names = "--num-initial-chunks", paramLabel = "N")
     Long numInitialChunks;
 
-    @Option(
-            names = "--presplit-hashed-zones",
-            description = "shardCollection's presplitHashedZones: pre-split each zone range into hashed chunks on "
-                    + "the zone's shards (4.4+; needs zone ranges and a hashed key).")
+    @Option(names = "--presplit-hashed-zones")
     boolean presplitHashedZones;
 
     /** Whether any of these options was given. */
@@ -57,8 +41,7 @@ final class InitialSplitOptions {
     /** Refuses the options where the collection is not sharded anew (a layout read from a source). */
     void refuseWith(String what) {
         if (anyGiven()) {
-            throw new IllegalArgumentException(firstGiven() + ": shapes the initial chunks of a new collection; " + what
-                    + " brings its own chunks and zones");
+            throw new RefusedInput(Message.of("cli.initialSplit.newCollectionOnly", firstGiven(), what));
         }
     }
 

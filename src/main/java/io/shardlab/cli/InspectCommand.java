@@ -18,16 +18,7 @@ import picocli.CommandLine.Spec;
  * the exit code is 0 whenever the source could be read, 2 when it could not (an unreachable server
  * fails within the timeout, 10 s by default, with one line).
  */
-@Command(
-        name = "inspect",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Show a real cluster's sharding layout (read only): shards, balancer, the chunks of every "
-                    + "sharded collection (as sh.status(): listed when fewer than 20, all with --verbose), zones, "
-                    + "per-shard data and recent splits and migrations.",
-            "Example: shardlab inspect --uri 'mongodb://dba@mongos1:27017/?authSource=admin' --ns shop.orders"
-        })
+@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false)
 final class InspectCommand implements Runnable {
 
     @Spec
@@ -36,23 +27,13 @@ final class InspectCommand implements Runnable {
     @Mixin
     private LayoutSourceOptions source;
 
-    @Option(
-            names = "--json",
-            description = "Print one JSON object: shards, balancer, collections with chunks in key "
-                    + "order (canonical Extended JSON values).")
+    @Option(names = "--json")
     private boolean json;
 
-    @Option(
-            names = "--verbose",
-            description = "List every chunk of every collection, as sh.status(true) does "
-                    + "(without it, a collection with 20 chunks or more shows its chunk counts per shard only).")
+    @Option(names = "--verbose")
     private boolean verbose;
 
-    @Option(
-            names = "--changes",
-            paramLabel = "N",
-            defaultValue = "10",
-            description = "How many recent chunk changes to show per collection (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--changes", paramLabel = "N", defaultValue = "10")
     private int changes;
 
     private final Clock clock;

@@ -10,6 +10,7 @@ import io.shardlab.live.LayoutSource;
 import io.shardlab.live.LiveClusterException;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRead;
+import io.shardlab.text.Message;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -44,41 +45,20 @@ public final class LayoutSourceOptions {
 
     /** The three places a layout can come from; exactly one may be given. */
     static final class Source {
-        @Option(
-                names = "--uri",
-                paramLabel = "URI",
-                description =
-                        "Read a live cluster: a mongodb:// or mongodb+srv://"
-                                + " connection string to a mongos, a config server, or any mongod holding a restored config database.")
+        @Option(names = "--uri", paramLabel = "URI")
         String uri;
 
-        @Option(
-                names = "--snapshot",
-                paramLabel = "FILE",
-                description =
-                        "Read a ShardLab snapshot file " + "(written by 'snapshot' or 'simulate --snapshot-out').")
+        @Option(names = "--snapshot", paramLabel = "FILE")
         Path snapshot;
 
-        @Option(
-                names = "--config-dump",
-                paramLabel = "DIR|FILE",
-                description = "Read a folder of 'mongodump --db "
-                        + "config' or 'mongoexport' output, or a 'mongodump --db config --archive' file, gzipped or not (chunks, "
-                        + "collections, shards; databases, tags, settings, changelog, mongos, migrations if present).")
+        @Option(names = "--config-dump", paramLabel = "DIR|FILE")
         Path configDump;
     }
 
-    @Option(
-            names = "--ns",
-            paramLabel = "NS",
-            description = "The sharded collection, db.collection " + "(needed when the source has more than one).")
+    @Option(names = "--ns", paramLabel = "NS")
     String namespace;
 
-    @Option(
-            names = "--at",
-            paramLabel = "TIME",
-            description = "Rewind the layout to this moment (ISO-8601, e.g. "
-                    + "2024-03-01T10:00:00Z) through config.changelog.")
+    @Option(names = "--at", paramLabel = "TIME")
     String at;
 
     @Mixin
@@ -149,8 +129,8 @@ public final class LayoutSourceOptions {
                             new ClusterInspector.Scope(null, 0));
             String holds = read.metadata().collections().get(0).namespace();
             if (!holds.equals(namespace)) {
-                throw new IllegalArgumentException(
-                        "--ns: " + source.snapshot + " holds " + holds + ", not " + namespace);
+                throw new RefusedInput(
+                        Message.of("cli.source.otherNamespace", source.snapshot.toString(), holds, namespace));
             }
             return read.layout(namespace);
         }
@@ -202,14 +182,13 @@ public final class LayoutSourceOptions {
         try {
             return Instant.parse(at);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(
-                    "--at: expected an ISO-8601 time such as 2024-03-01T10:00:00Z, got '" + at + "'");
+            throw new RefusedInput(Message.of("cli.source.badAt", at));
         }
     }
 
     private void requireSource() {
         if (source == null) {
-            throw new IllegalArgumentException("source: give one of --uri URI, --snapshot FILE or --config-dump DIR");
+            throw new RefusedInput(Message.of("cli.source.none"));
         }
     }
 }

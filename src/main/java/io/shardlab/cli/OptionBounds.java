@@ -1,10 +1,10 @@
 package io.shardlab.cli;
 
 import io.shardlab.render.ExportSize;
+import io.shardlab.text.Message;
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertPreparation;
 import io.shardlab.workload.SimulationSetup;
-import java.util.Locale;
 
 /**
  * The one place that bounds every numeric option of the command line. A command checks its options against
@@ -75,18 +75,11 @@ final class OptionBounds {
     static long simulatedDocs(long docs, long maxHeapBytes) {
         long most = Math.max(1, maxHeapBytes / SIMULATED_BYTES_PER_DOCUMENT);
         if (docs < 1) {
-            throw new IllegalArgumentException("--docs: at least 1 document, got " + docs);
+            throw new RefusedInput(Message.of("cli.option.docsAtLeastOne", String.valueOf(docs)));
         }
         if (docs > most) {
-            throw new IllegalArgumentException(String.format(
-                    Locale.ROOT,
-                    "--docs: %,d documents do not fit in memory: "
-                            + "a simulated run keeps about %d bytes per document and this Java heap holds %,d MB (-Xmx), so at "
-                            + "most %,d documents; give fewer, or start Java with a larger -Xmx",
-                    docs,
-                    SIMULATED_BYTES_PER_DOCUMENT,
-                    maxHeapBytes >> 20,
-                    most));
+            throw new RefusedInput(
+                    Message.of("cli.option.docsTooMany", docs, SIMULATED_BYTES_PER_DOCUMENT, maxHeapBytes >> 20, most));
         }
         return docs;
     }

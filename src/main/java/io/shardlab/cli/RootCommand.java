@@ -12,11 +12,7 @@ import picocli.CommandLine.Spec;
  * {@code shardlab}: the CLI's root, which lists its subcommands and holds the options every command takes
  * ({@code --lang}).
  */
-@Command(
-        name = "shardlab",
-        mixinStandardHelpOptions = true,
-        description = "ShardLab: see what a MongoDB shard key does. Run with no arguments to open the app.",
-        synopsisSubcommandLabel = "COMMAND")
+@Command(name = "shardlab", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND")
 final class RootCommand implements Runnable {
 
     @Spec
@@ -29,12 +25,7 @@ final class RootCommand implements Runnable {
     }
 
     /** {@code --lang <tag>}, on the root or after any command: the language of the CLI's own messages. */
-    @Option(
-            names = "--lang",
-            paramLabel = "<tag>",
-            scope = ScopeType.INHERIT,
-            description = "Language of ShardLab's own messages: en or zh-CN (default: the system's locale). "
-                    + "--json output stays English.")
+    @Option(names = "--lang", paramLabel = "<tag>", scope = ScopeType.INHERIT)
     void language(String tag) {
         try {
             language.choose(Language.ofTag(tag));

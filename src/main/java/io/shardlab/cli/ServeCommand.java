@@ -39,34 +39,19 @@ import picocli.CommandLine.Spec;
  * saved to the data file or discarded. Binding to anything but loopback needs {@code --allow-remote} and prints a
  * warning on stderr, a second one when no {@code --user} is given.
  */
-@Command(
-        name = "serve",
-        mixinStandardHelpOptions = true,
-        description = "Answer as a mongos of the simulated cluster: connect mongosh, Compass or a driver to it.")
+@Command(name = "serve", mixinStandardHelpOptions = true)
 final class ServeCommand implements Runnable {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(
-            names = "--port",
-            paramLabel = "N",
-            defaultValue = "27017",
-            description = "Port to listen on; 0 takes any free port (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--port", paramLabel = "N", defaultValue = "27017")
     int port;
 
-    @Option(
-            names = "--bind",
-            paramLabel = "ADDRESS",
-            defaultValue = "127.0.0.1",
-            description =
-                    "Address to listen on (default: ${DEFAULT-VALUE}); anything but loopback needs --allow-remote.")
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1")
     String bind;
 
-    @Option(
-            names = "--allow-remote",
-            description = "Allow --bind to a non-loopback address: anyone who reaches the "
-                    + "port can then write to the simulated cluster.")
+    @Option(names = "--allow-remote")
     boolean allowRemote;
 
     @Mixin
@@ -75,21 +60,10 @@ final class ServeCommand implements Runnable {
     @Mixin
     LayoutSourceOptions source;
 
-    @Option(
-            names = "--speed",
-            paramLabel = "X",
-            defaultValue = "1",
-            description = "Simulated time runs X times the wall clock: balancer rounds, migrations (default: "
-                    + "${DEFAULT-VALUE}; 0 stops the clock).")
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1")
     double speed;
 
-    @Option(
-            names = "--memory-budget",
-            paramLabel = "MB",
-            defaultValue = "" + DEFAULT_MEMORY_BUDGET_MB,
-            description = "Heap for the clients' documents, in MB (their BSON bytes and about 93 bytes each of "
-                    + "index); past it writes are refused with ExceededMemoryLimit (default: ${DEFAULT-VALUE}: 30 "
-                    + "students x 50,000 documents of 100 bytes).")
+    @Option(names = "--memory-budget", paramLabel = "MB", defaultValue = "" + DEFAULT_MEMORY_BUDGET_MB)
     long memoryBudgetMb;
 
     /**
@@ -99,50 +73,22 @@ final class ServeCommand implements Runnable {
      */
     static final long DEFAULT_MEMORY_BUDGET_MB = 288;
 
-    @Option(
-            names = "--data-file",
-            paramLabel = "FILE",
-            description = "Keep the documents and the layout in FILE (a gzipped mongodump archive): loaded at start "
-                    + "when it exists, saved on exit and every --save-every seconds.")
+    @Option(names = "--data-file", paramLabel = "FILE")
     Path dataFile;
 
-    @Option(
-            names = "--save-every",
-            paramLabel = "SECONDS",
-            defaultValue = "60",
-            description = "With --data-file, save every SECONDS (default: ${DEFAULT-VALUE}; 0 saves only on exit).")
+    @Option(names = "--save-every", paramLabel = "SECONDS", defaultValue = "60")
     long saveEverySeconds;
 
-    @Option(
-            names = "--user",
-            paramLabel = "NAME:PASSWORD[:ROLES]",
-            description = "A user clients must authenticate as (SCRAM-SHA-256 or SCRAM-SHA-1, authSource admin); "
-                    + "repeat for more. ROLES: comma-separated root (the default), readWriteAnyDatabase, "
-                    + "readAnyDatabase, clusterMonitor, read@DB, readWrite@DB, dbOwner@DB, own (dbOwner of the "
-                    + "database named like the user).")
+    @Option(names = "--user", paramLabel = "NAME:PASSWORD[:ROLES]")
     List<String> users = new ArrayList<>();
 
-    @Option(
-            names = "--max-connections",
-            paramLabel = "N",
-            defaultValue = "400",
-            description = "Connections served at once, the ShardLab window's not counted (default: ${DEFAULT-VALUE}: "
-                    + "a class of 40, each mongosh session holding up to 8).")
+    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "400")
     int maxConnections;
 
-    @Option(
-            names = "--max-connections-per-address",
-            paramLabel = "N",
-            defaultValue = "50",
-            description = "Connections served at once from one client address (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-connections-per-address", paramLabel = "N", defaultValue = "50")
     int maxConnectionsPerAddress;
 
-    @Option(
-            names = "--idle-timeout",
-            paramLabel = "MINUTES",
-            defaultValue = "10",
-            description = "Close a connection that sends nothing for this many minutes (default: ${DEFAULT-VALUE}); "
-                    + "drivers open a new one when they need it.")
+    @Option(names = "--idle-timeout", paramLabel = "MINUTES", defaultValue = "10")
     long idleTimeoutMinutes;
 
     private final CliLanguage language;

@@ -45,7 +45,8 @@ final class ShardingStatusText {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_INSTANT;
 
     /** sh.status()'s line in place of the chunks of a collection with 20 or more. */
-    static final String TOO_MANY_CHUNKS = "too many chunks to print, use verbose if you want to force print";
+    static final String TOO_MANY_CHUNKS =
+            "too many chunks to print, use verbose if you want to force print"; // untranslated: sh.status()
 
     /** sh.status() lists a collection's chunks when it has fewer than this many (or when verbose). */
     static final int CHUNKS_LISTED_BELOW = 20;
@@ -58,7 +59,7 @@ final class ShardingStatusText {
      */
     static String render(ClusterMetadata m, int recentChanges, boolean verbose) {
         StringBuilder out = new StringBuilder(4096);
-        line(out, 0, "--- Sharding Status --- ");
+        line(out, 0, "--- Sharding Status --- "); // untranslated: sh.status()
         line(
                 out,
                 1,
@@ -95,21 +96,21 @@ final class ShardingStatusText {
             line(out, 2, "not recorded in " + m.source());
         } else {
             line(out, 1, "autosplit:");
-            line(out, 2, "Currently enabled: " + yes(b.autoSplit()));
+            line(out, 2, "Currently enabled: " + yes(b.autoSplit())); // untranslated: sh.status()
             line(out, 1, "balancer:");
             line(
                     out,
                     2,
-                    "Currently enabled: " + yes(b.enabled())
+                    "Currently enabled: " + yes(b.enabled()) // untranslated: sh.status()
                             + (b.mode().equals("full") || b.mode().equals("off") ? "" : " (mode " + b.mode() + ")"));
             if (b.inBalancerRound() != null) {
-                line(out, 2, "Currently running: " + yes(b.inBalancerRound()));
+                line(out, 2, "Currently running: " + yes(b.inBalancerRound())); // untranslated: sh.status()
             }
             if (b.activeWindow() != null) {
                 line(
                         out,
                         2,
-                        "Balancer active window is set between "
+                        "Balancer active window is set between " // untranslated: sh.status()
                                 + b.activeWindow().start() + " and "
                                 + b.activeWindow().stop() + " server local time");
             }
@@ -173,7 +174,7 @@ final class ShardingStatusText {
             StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges, boolean verbose) {
         ShardKeyPattern key = c.key();
         line(out, 3, c.namespace());
-        line(out, 4, "shard key: " + tojson(key.toDocument()));
+        line(out, 4, "shard key: " + tojson(key.toDocument())); // untranslated: sh.status()
         line(out, 4, "unique: " + c.entry().unique());
         line(out, 4, "balancing: " + c.entry().flags().balancing());
         if (!c.entry().flags().migrationsAllowed()) {
@@ -235,7 +236,7 @@ final class ShardingStatusText {
         if (moving.isEmpty()) {
             return;
         }
-        line(out, 2, "Collections with active migrations: ");
+        line(out, 2, "Collections with active migrations: "); // untranslated: sh.status()
         for (CollectionLayout c : moving) {
             for (ActiveMigration a : c.migrations()) {
                 line(

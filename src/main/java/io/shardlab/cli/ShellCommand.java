@@ -3,6 +3,7 @@ package io.shardlab.cli;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.MalformedInputException;
@@ -33,11 +34,7 @@ import picocli.CommandLine.Spec;
  * <p>{@code --timeout S} bounds each script, as the shell promises; the layout sources' connect timeout,
  * {@code --timeout} on every other command, is {@code --connect-timeout} here.
  */
-@Command(
-        name = "shell",
-        mixinStandardHelpOptions = true,
-        description = "Run mongosh scripts (--eval JS, FILE.js …) on a simulated cluster, new or forked from "
-                + "--snapshot, --config-dump or --uri, headless.")
+@Command(name = "shell", mixinStandardHelpOptions = true)
 final class ShellCommand implements Callable<Integer> {
 
     /** The widths mongosh 2.12.0 lays values out to when its output is not a terminal (observed). */
@@ -51,28 +48,16 @@ final class ShellCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
-    @Option(
-            names = "--speed",
-            paramLabel = "X",
-            defaultValue = "1",
-            description = "sleep(ms) moves the simulated clock by ms × X (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1")
     double speed;
 
-    @Option(
-            names = "--timeout",
-            paramLabel = "S",
-            defaultValue = "60",
-            description = "Each script may run S seconds of wall-clock time, then it is stopped (default: "
-                    + "${DEFAULT-VALUE}; 0: no limit).")
+    @Option(names = "--timeout", paramLabel = "S", defaultValue = "60")
     double timeoutSeconds;
 
-    @Option(
-            names = "--eval",
-            paramLabel = "JS",
-            description = "Script to run before the files; its last value " + "is printed.")
+    @Option(names = "--eval", paramLabel = "JS")
     List<String> eval = new ArrayList<>();
 
-    @Parameters(paramLabel = "FILE.js", arity = "0..*", description = "Scripts to run in order.")
+    @Parameters(paramLabel = "FILE.js", arity = "0..*", descriptionKey = "shell.files")
     List<Path> files = new ArrayList<>();
 
     /** Added by {@link #commandLine()}: the layout to fork, with the connect timeout renamed. */
@@ -98,17 +83,16 @@ final class ShellCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (speed < 0 || Double.isNaN(speed) || Double.isInfinite(speed)) {
-            throw new IllegalArgumentException("--speed: expected a number of at least 0, got " + speed);
+            throw new RefusedInput(Message.of("cli.serve.badSpeed", String.valueOf(speed)));
         }
         if (timeoutSeconds < 0 || Double.isNaN(timeoutSeconds) || Double.isInfinite(timeoutSeconds)) {
-            throw new IllegalArgumentException("--timeout: expected seconds, at least 0, got " + timeoutSeconds);
+            throw new RefusedInput(Message.of("cli.shell.badTimeout", String.valueOf(timeoutSeconds)));
         }
         if (source.connection != null && source.isGiven()) {
             OptionBounds.CONNECT_TIMEOUT.check(source.connection.timeoutSeconds);
         }
         if (eval.isEmpty() && files.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "shell: give --eval JS or FILE.js (the interactive shell is the " + "GUI's Shell panel)");
+            throw new RefusedInput(Message.of("cli.shell.nothingToRun"));
         }
         List<String[]> scripts = new ArrayList<>();
         for (String js : eval) {
@@ -151,11 +135,11 @@ final class ShellCommand implements Callable<Integer> {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
+            throw new RefusedInput(Message.of("cli.shell.noSuchFile", file.toString()));
         } catch (MalformedInputException e) {
-            throw new IllegalArgumentException(file + ": not UTF-8 text");
+            throw new RefusedInput(Message.of("cli.shell.notUtf8", file.toString()));
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot be read (" + e.getMessage() + ")");
+            throw new RefusedInput(Message.of("cli.shell.unreadable", file.toString(), String.valueOf(e.getMessage())));
         }
     }
 }

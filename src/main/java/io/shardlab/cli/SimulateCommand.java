@@ -66,17 +66,7 @@ import picocli.CommandLine.Spec;
  * may follow; {@code --balancer-rounds N} then runs N rounds with no inserts and lists the
  * migrations they make. Every assumption is stated in the report.
  */
-@Command(
-        name = "simulate",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Insert a workload or a dataset into a simulated sharded cluster, or start it from a real "
-                    + "collection's layout (--uri, --snapshot or --config-dump), optionally run balancer rounds, and report "
-                    + "the chunk layout, the data per shard, where the writes went (meanMaxWriteShare: 1.0 = every write "
-                    + "on one shard, 1/N = perfectly even) and the migrations the balancer would make.",
-            "Example: shardlab simulate --snapshot orders.json --balancer-rounds 20"
-        })
+@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false)
 final class SimulateCommand implements Runnable {
 
     @Spec
@@ -90,18 +80,10 @@ final class SimulateCommand implements Runnable {
     @Mixin
     private LayoutSourceOptions source;
 
-    @Option(
-            names = "--key",
-            paramLabel = "PATTERN",
-            description = "Shard key pattern, e.g. '{counter: 1}', '{_id: \"hashed\"}', '{month: 1, user: 1}'. "
-                    + "Required for a new cluster; with a source it is the collection's, and a different --key is "
-                    + "refused.")
+    @Option(names = "--key", paramLabel = "PATTERN")
     private String key;
 
-    @Option(
-            names = "--shards",
-            paramLabel = "N",
-            description = "Number of shards of a new cluster (1 to 1000); a layout from a source has its own.")
+    @Option(names = "--shards", paramLabel = "N")
     private Integer shards;
 
     @Mixin
@@ -110,44 +92,25 @@ final class SimulateCommand implements Runnable {
     @Mixin
     private InitialSplitOptions initialSplit;
 
-    @Option(
-            names = "--snapshot-out",
-            paramLabel = "FILE",
-            description = "Write the final layout as a ShardLab snapshot file (what explain --snapshot reads).")
+    @Option(names = "--snapshot-out", paramLabel = "FILE")
     private Path snapshotOut;
 
-    @Option(
-            names = "--balancer-rounds",
-            paramLabel = "N",
-            description = "After the inserts (if any), run N balancer rounds with no inserts, simulated time advancing "
-                    + "at MongoDB's round interval, and list the migrations they make (1 to " + MAX_ROUNDS + ").")
+    @Option(names = "--balancer-rounds", paramLabel = "N")
     private Integer balancerRounds;
 
-    @Option(
-            names = "--balancer-decision",
-            description = "Explain the balancer's next round on the final layout: per zone each shard's data (or "
-                    + "chunks before 6.0.3), the ideal and the threshold the release compares, what stops it, and "
-                    + "the migrations it would start with each shard's data before and after.")
+    @Option(names = "--balancer-decision")
     private boolean balancerDecision;
 
-    @Option(
-            names = "--drain",
-            paramLabel = "SHARD",
-            description = "After everything else, rehearse removing SHARD: the release's commands, the balancer's "
-                    + "rounds draining it with the time left at the rate reached, and what keeps it.")
+    @Option(names = "--drain", paramLabel = "SHARD")
     private String drainShard;
 
-    @Option(
-            names = "--queries",
-            paramLabel = "N",
-            defaultValue = "0",
-            description = "Also route N queries of the workload's query mix on the final layout (default: none).")
+    @Option(names = "--queries", paramLabel = "N", defaultValue = "0")
     private int queries;
 
-    @Option(names = "--verbose", description = "List every chunk, however many there are.")
+    @Option(names = "--verbose")
     private boolean verbose;
 
-    @Option(names = "--json", description = "Print one JSON object instead of the readable report.")
+    @Option(names = "--json")
     private boolean json;
 
     /** The balancer's next round on the final layout ({@code --balancer-decision}). */
@@ -165,10 +128,10 @@ final class SimulateCommand implements Runnable {
         this.language = language;
     }
 
-    /** The command with its help footer listing the workloads. */
+    /** The command with its help footer listing the workloads (its heading is the bundle's). */
     static CommandLine commandLine(WorkloadRegistry workloads, Clock clock, CliLanguage language) {
         CommandLine cl = new CommandLine(new SimulateCommand(workloads, clock, language));
-        StringBuilder footer = new StringBuilder("%nWorkloads (--workload NAME, with the key its lesson uses):%n");
+        StringBuilder footer = new StringBuilder();
         for (Workload w : workloads.all()) {
             footer.append(String.format(
                     "  %-23s %s%n      %s%n",

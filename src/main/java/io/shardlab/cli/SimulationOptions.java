@@ -21,63 +21,32 @@ final class SimulationOptions {
 
     /** Exactly one of a dataset file and a named workload. */
     static final class Input {
-        @Option(
-                names = "--dataset",
-                paramLabel = "FILE",
-                description = "JSON Lines (*.jsonl, *.ndjson, *.json) or CSV with a header (*.csv), optionally .gz; "
-                        + "file order is insert order.")
+        @Option(names = "--dataset", paramLabel = "FILE")
         Path dataset;
 
-        @Option(names = "--workload", paramLabel = "NAME", description = "A generated workload; see 'simulate --help'.")
+        @Option(names = "--workload", paramLabel = "NAME")
         String workload;
     }
 
-    @Option(
-            names = "--docs",
-            paramLabel = "N",
-            description = "Documents to insert (default: 100000 for a workload, the whole file for a dataset).")
+    @Option(names = "--docs", paramLabel = "N")
     Long docs;
 
-    @Option(
-            names = "--mongodb-version",
-            paramLabel = "V",
-            description = "MongoDB version whose rules apply: 4.4, 5.0, 6.0, 7.0 or 8.0 (default: the source server's "
-                    + "when known, else 8.0).")
+    @Option(names = "--mongodb-version", descriptionKey = "simulation.mongodb-version", paramLabel = "V")
     String mongodbVersion;
 
-    @Option(
-            names = "--chunk-size",
-            paramLabel = "MB",
-            description = "Maximum chunk size in MB, 1 to 1024 (default: the source collection's or cluster's setting, "
-                    + "else the version's: 64 before 6.0, 128 from 6.0).")
+    @Option(names = "--chunk-size", descriptionKey = "simulation.chunk-size", paramLabel = "MB")
     Integer chunkSizeMb;
 
-    @Option(
-            names = "--doc-size",
-            paramLabel = "BYTES",
-            description = "Count every document as at least this many bytes, as if padded (default: real BSON size).")
+    @Option(names = "--doc-size", paramLabel = "BYTES")
     Integer docSize;
 
-    @Option(
-            names = "--seed",
-            paramLabel = "S",
-            defaultValue = "1",
-            description = "Seed of the documents and of the simulation (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", descriptionKey = "simulation.seed", paramLabel = "S", defaultValue = "1")
     long seed;
 
-    @Option(
-            names = "--window",
-            paramLabel = "W",
-            defaultValue = "1000",
-            description = "Inserts per window of the write distribution (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--window", paramLabel = "W", defaultValue = "1000")
     int window;
 
-    @Option(
-            names = "--rate",
-            paramLabel = "DOCS_PER_SEC",
-            defaultValue = "1000",
-            description = "Inserts per simulated second; the balancer runs as simulated time passes "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rate", paramLabel = "DOCS_PER_SEC", defaultValue = "1000")
     double rate;
 
     /** Whether a workload or a dataset was given. */

@@ -87,17 +87,20 @@ final class SimulationText {
         out.append("        Migration results for the run:\n");
         long migrations = s.counters().migrationsCommitted();
         out.append("                ")
-                .append(migrations == 0 ? "No recent migrations" : migrations + " : Success")
+                .append(
+                        migrations == 0
+                                ? "No recent migrations" // untranslated: sh.status()
+                                : migrations + " : Success") // untranslated: sh.status()
                 .append('\n');
         out.append("  databases:\n");
         out.append("                ").append(c.namespace()).append('\n');
         String indent = "                        ";
         out.append(indent)
-                .append("shard key: ")
+                .append("shard key: ") // untranslated: sh.status()
                 .append(BsonPrinter.shell(key.toDocument()))
                 .append('\n');
-        out.append(indent).append("unique: ").append(c.unique()).append('\n');
-        out.append(indent).append("balancing: true\n");
+        out.append(indent).append("unique: ").append(c.unique()).append('\n'); // untranslated: sh.status()
+        out.append(indent).append("balancing: true\n"); // untranslated: sh.status()
         out.append(indent).append("chunks:\n");
         for (Map.Entry<String, Integer> e : c.chunks().chunksPerShard().entrySet()) {
             out.append(indent)
@@ -111,9 +114,9 @@ final class SimulationText {
             for (Chunk chunk : c.chunks().chunks()) {
                 out.append(indent)
                         .append(BsonPrinter.shell(chunk.min().toDocument(key)))
-                        .append(" -->> ")
+                        .append(" -->> ") // untranslated: sh.status()
                         .append(BsonPrinter.shell(chunk.max().toDocument(key)))
-                        .append(" on : ")
+                        .append(" on : ") // untranslated: sh.status()
                         .append(chunk.shard())
                         .append(' ')
                         .append(chunk.version())
@@ -121,7 +124,7 @@ final class SimulationText {
                         .append('\n');
             }
         } else {
-            out.append(indent).append("too many chunks to print, use verbose if you want to force print\n");
+            out.append(indent).append(ShardingStatusText.TOO_MANY_CHUNKS).append('\n');
         }
         appendDistribution(out, s, outcome.sizesUnknown());
         if (outcome.input().isPresent()) {

@@ -6,7 +6,6 @@ import io.shardlab.files.FileException;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.LiveCapture;
-import io.shardlab.routing.Counts;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -26,15 +25,7 @@ import picocli.CommandLine.Spec;
  * the documents themselves: a snapshot is the collection's config metadata, and the documents of a
  * {@code serve} are what its {@code --data-file} (and the window's File → Save cluster) keeps.
  */
-@Command(
-        name = "snapshot",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        description = {
-            "Save a collection's layout as a ShardLab snapshot file (versioned JSON with Extended JSON "
-                    + "values) for inspect, explain, export and simulate to read offline.",
-            "Example: shardlab snapshot --uri mongodb://mongos1:27017 --ns shop.orders --out orders.json"
-        })
+@Command(name = "snapshot", mixinStandardHelpOptions = true, sortOptions = false)
 final class SnapshotCommand implements Runnable {
 
     @Spec
@@ -43,12 +34,16 @@ final class SnapshotCommand implements Runnable {
     @Mixin
     private LayoutSourceOptions source;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "Where to write the snapshot.")
+    @Option(names = "--out", required = true, paramLabel = "FILE")
     private Path out;
 
     private final Clock clock;
 
-    SnapshotCommand(Clock clock) {
+    /** The language of the command's own words. */
+    private final CliLanguage language;
+
+    SnapshotCommand(Clock clock, CliLanguage language) {
+        this.language = language;
         this.clock = clock;
     }
 
@@ -68,17 +63,14 @@ final class SnapshotCommand implements Runnable {
         }
         List<ChunkChange> changes = metadata.changes(contents.cluster().namespace());
         PrintWriter w = spec.commandLine().getOut();
-        w.println("wrote " + contents.cluster().namespace() + " ("
-                + contents.cluster().chunks().size() + " chunks on "
-                + contents.cluster().chunks().chunksPerShard().size() + " shards, "
-                + Counts.of(changes.size(), "chunk change") + " from "
-                + Counts.of(
-                        changes.stream()
-                                .mapToLong(ChunkChange::changelogEntries)
-                                .sum(),
-                        "changelog entry",
-                        "changelog entries")
-                + ") to " + out);
+        w.println(language.text(
+                "cli.snapshot.wrote",
+                contents.cluster().namespace(),
+                contents.cluster().chunks().size(),
+                contents.cluster().chunks().chunksPerShard().size(),
+                changes.size(),
+                changes.stream().mapToLong(ChunkChange::changelogEntries).sum(),
+                out.toString()));
         w.flush();
     }
 }
