@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -30,8 +31,8 @@ public final class AgeWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "a school's people by age 0..99, mostly pupils of 7..20: 100 values";
+    public Message descriptionMessage() {
+        return Message.of("workload.age.description");
     }
 
     @Override

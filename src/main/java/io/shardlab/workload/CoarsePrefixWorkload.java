@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDateTime;
@@ -41,8 +42,8 @@ public final class CoarsePrefixWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "readings with a random bucket 0.." + (buckets - 1) + " and an ascending ts: " + buckets + " hot spots";
+    public Message descriptionMessage() {
+        return Message.of("workload.coarse-prefix.description", buckets - 1, buckets);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -41,8 +42,8 @@ public final class ContinentsWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "users by continent, weighted by population: 7 distinct values";
+    public Message descriptionMessage() {
+        return Message.of("workload.categorical-continents.description");
     }
 
     @Override

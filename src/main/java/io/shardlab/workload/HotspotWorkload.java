@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,8 +30,8 @@ public final class HotspotWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "payments, 90% on accounts 1..10000 of 1,000,000: a hot key range";
+    public Message descriptionMessage() {
+        return Message.of("workload.hotspot.description");
     }
 
     @Override

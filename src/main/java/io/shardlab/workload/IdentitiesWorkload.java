@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -38,8 +39,8 @@ public final class IdentitiesWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "a document per identity (user name, e-mail): lookups hit one shard";
+    public Message descriptionMessage() {
+        return Message.of("workload.identities.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -40,8 +41,8 @@ public final class InboxWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "a social inbox, sequence = floor(count/50): buckets of 50 messages";
+    public Message descriptionMessage() {
+        return Message.of("workload.inbox.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -26,8 +27,8 @@ public final class MonotonicCounterWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "orders numbered 1, 2, 3, ...: every insert goes above the last";
+    public Message descriptionMessage() {
+        return Message.of("workload.monotonic.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
@@ -34,8 +35,8 @@ public final class MonthUserWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "6 months of events: month ascends, user spreads a month's writes";
+    public Message descriptionMessage() {
+        return Message.of("workload.compound-month-user.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -31,8 +32,8 @@ public final class ObjectIdWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "an event log keyed by driver ObjectIds, which ascend with time";
+    public Message descriptionMessage() {
+        return Message.of("workload.objectid.description");
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.shardlab.workload;
 
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +35,8 @@ public final class PresplitMinutesWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "a day of readings keyed by time, pre-split per minute, round-robin";
+    public Message descriptionMessage() {
+        return Message.of("workload.presplit-minutes.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
@@ -35,8 +36,8 @@ public final class StatesWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "an address book, states weighted by ZIP code count: 62 values";
+    public Message descriptionMessage() {
+        return Message.of("workload.categorical-states.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDateTime;
@@ -26,8 +27,8 @@ public final class TimestampWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "sensor readings over one day, ts = time of insert: ascending";
+    public Message descriptionMessage() {
+        return Message.of("workload.timestamp.description");
     }
 
     @Override

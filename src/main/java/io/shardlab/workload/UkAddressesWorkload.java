@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.util.List;
 
 /**
@@ -21,8 +22,8 @@ public final class UkAddressesWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "a UK address book, generated postcodes of about 15 addresses each";
+    public Message descriptionMessage() {
+        return Message.of("workload.uk-addresses.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -27,8 +28,8 @@ public final class UniformWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "user profiles, userId uniform in [0, 10^12): writes spread evenly";
+    public Message descriptionMessage() {
+        return Message.of("workload.uniform.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -37,8 +38,8 @@ public final class UsAddressesWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "a US address book on the shipped ZIP codes, thousands of addresses each";
+    public Message descriptionMessage() {
+        return Message.of("workload.us-addresses.description");
     }
 
     @Override

@@ -1,6 +1,9 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,8 +19,16 @@ public interface Workload {
     /** The name {@code simulate --workload} accepts, e.g. {@code "compound-month-user"}. */
     String name();
 
-    /** One line for {@code simulate --help}: what the documents are and how their key behaves. */
-    String description();
+    /**
+     * One line for {@code simulate --help} and the setup row's picker: what the documents are and how their key
+     * behaves, as words (key {@code workload.<name>.description}) the caller says in its language.
+     */
+    Message descriptionMessage();
+
+    /** {@link #descriptionMessage()} in English, for {@code simulate --help}. */
+    default String description() {
+        return Messages.of(Language.ENGLISH).text(descriptionMessage());
+    }
 
     /** The shard key this workload's lesson uses, e.g. {@code { month: 1, user: 1 }}. */
     ShardKeyPattern suggestedKey();

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.io.InputStream;
 import java.util.List;
 import java.util.function.Supplier;
@@ -32,8 +33,8 @@ public final class ZipCodesWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "the shipped US ZIP codes (zip, city, state, lat/long) in file order";
+    public Message descriptionMessage() {
+        return Message.of("workload.zipcodes.description");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -31,8 +32,8 @@ public final class ZipfWorkload implements Workload {
     }
 
     @Override
-    public String description() {
-        return "product views, Zipf popularity over 100,000 products: hot values";
+    public Message descriptionMessage() {
+        return Message.of("workload.zipf.description");
     }
 
     @Override

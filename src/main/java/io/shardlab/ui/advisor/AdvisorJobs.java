@@ -89,7 +89,7 @@ final class AdvisorJobs {
                 error.set(
                         e instanceof AnalysisCancelledException
                                 ? Message.of("advisor.job.cancelled")
-                                : AdvisorViewModel.verbatim(BackgroundFailure.describe(e)));
+                                : BackgroundFailure.message(e));
             }
         });
     }

@@ -353,7 +353,7 @@ public final class ExportViewModel {
                 failure = e.getMessage();
             } catch (IOException | RuntimeException | Error e) {
                 outcome = null;
-                unwritable = BackgroundFailure.describe(e);
+                unwritable = text.messages().text(BackgroundFailure.message(e));
             }
             Message reported = outcome;
             String failed = failure;

@@ -8,6 +8,8 @@ import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.LiveTimeouts;
 import io.shardlab.live.RecentConnections;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.BackgroundFailure;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -47,6 +49,7 @@ public final class ConnectViewModel {
     private final ObjectProperty<Path> tlsCaFile = new SimpleObjectProperty<>(this, "tlsCaFile");
     private final ReadOnlyStringWrapper masked = new ReadOnlyStringWrapper(this, "masked", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ObjectProperty<Language> language = new SimpleObjectProperty<>(this, "language", Language.ENGLISH);
     private final ReadOnlyBooleanWrapper connecting = new ReadOnlyBooleanWrapper(this, "connecting", false);
     private final ObservableList<String> recentList = FXCollections.observableArrayList();
     // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
@@ -110,11 +113,12 @@ public final class ConnectViewModel {
                                 : failure;
                         if (!(cause instanceof LiveClusterException l
                                 && l.kind() == LiveClusterException.Kind.CANCELLED)) {
+                            Messages words = Messages.of(language.get());
                             String message = cause instanceof Error
-                                    ? BackgroundFailure.describe(cause)
+                                    ? words.text(BackgroundFailure.message(cause))
                                     : String.valueOf(cause.getMessage());
-                            error.set(
-                                    inDialogWords(ConnectionStringSecrets.redact(message, request.connectionString())));
+                            error.set(inDialogWords(
+                                    ConnectionStringSecrets.redact(message, request.connectionString()), words));
                         }
                         return;
                     }
@@ -129,13 +133,23 @@ public final class ConnectViewModel {
      * words of this dialog's fields.
      */
     static String inDialogWords(String message) {
+        return inDialogWords(message, Messages.of(Language.ENGLISH));
+    }
+
+    /** {@link #inDialogWords(String)} with the field names in {@code words}' language. */
+    static String inDialogWords(String message, Messages words) {
         String m = message;
         if (m.startsWith("uri: ")) {
-            m = "Connection string: " + m.substring("uri: ".length());
+            m = words.text("live.connect.said.uri", m.substring("uri: ".length()));
         } else if (m.startsWith("tls-ca-file: ")) {
-            m = "TLS CA file: " + m.substring("tls-ca-file: ".length());
+            m = words.text("live.connect.said.caFile", m.substring("tls-ca-file: ".length()));
         }
-        return m.replace("with --tls-ca-file", "with TLS CA file…");
+        return m.replace("with --tls-ca-file", words.text("live.connect.said.withCaFile"));
+    }
+
+    /** The language of the dialog's own words around the connector's messages; English until the dialog binds it. */
+    public ObjectProperty<Language> languageProperty() {
+        return language;
     }
 
     /** Stops a connect under way; the dialog can be used again at once. */

@@ -65,6 +65,7 @@ public final class LiveFeature implements AutoCloseable {
                             window.showCollection(data.snapshot());
                             describeSource(window);
                         });
+        layout.languageProperty().bind(text.language());
         menu = new LiveMenu(
                 layout,
                 new LiveConnector(),

@@ -25,6 +25,9 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.session.ExplorerFrame.ChunkMove;
 import io.shardlab.session.ExplorerFrame.SplitMark;
 import io.shardlab.session.LayoutFork;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.shell.ClusterDescription;
 import java.nio.file.Path;
@@ -43,6 +46,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -51,6 +55,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -144,6 +149,7 @@ public final class LiveLayoutViewModel {
     private boolean watchFailing;
 
     private ConfigSource watchedSource;
+    private final ObjectProperty<Language> language = new SimpleObjectProperty<>(Language.ENGLISH);
 
     /**
      * @param background where files and servers are read
@@ -186,7 +192,10 @@ public final class LiveLayoutViewModel {
         Objects.requireNonNull(file, "file");
         String name = file.getFileName().toString();
         open(() -> new Opened(
-                reader().read(new LayoutSource.SnapshotFileSource(file, name), EVERYTHING), null, name, "Snapshot"));
+                reader().read(new LayoutSource.SnapshotFileSource(file, name), EVERYTHING),
+                null,
+                name,
+                ClusterDescription.SNAPSHOT));
     }
 
     /**
@@ -199,7 +208,7 @@ public final class LiveLayoutViewModel {
                 reader().read(new LayoutSource.ConfigDumpSource(folder), EVERYTHING),
                 null,
                 folder.getFileName().toString(),
-                "Config dump"));
+                ClusterDescription.CONFIG_DUMP));
     }
 
     /**
@@ -211,7 +220,10 @@ public final class LiveLayoutViewModel {
     public void openLive(ConfigSource source, String caption) {
         Objects.requireNonNull(source, "source");
         open(() -> new Opened(
-                reader().read(new LayoutSource.OpenSource(source), EVERYTHING), source, caption, "Live cluster"));
+                reader().read(new LayoutSource.OpenSource(source), EVERYTHING),
+                source,
+                caption,
+                ClusterDescription.LIVE));
     }
 
     /** Every collection with its whole changelog: what history, the watch and saving need. */
@@ -222,7 +234,7 @@ public final class LiveLayoutViewModel {
     }
 
     /** A read, the live source to keep for the watch (null for files), where it came from and its kind. */
-    private record Opened(SourceRead read, ConfigSource live, String origin, String kind) {}
+    private record Opened(SourceRead read, ConfigSource live, String origin, Message kind) {}
 
     private void open(Supplier<Opened> reading) {
         busy.set(true);
@@ -232,7 +244,7 @@ public final class LiveLayoutViewModel {
                 Opened r = reading.get();
                 ui.execute(() -> accept(r));
             } catch (RuntimeException | Error e) {
-                String message = BackgroundFailure.describe(e);
+                String message = say(BackgroundFailure.message(e));
                 ui.execute(() -> {
                     busy.set(false);
                     error.set(message);
@@ -245,7 +257,7 @@ public final class LiveLayoutViewModel {
         busy.set(false);
         if (r.read().metadata().collections().isEmpty()) {
             closeLive(r.live());
-            error.set(r.origin() + ": no sharded collection");
+            error.set(say("live.error.noShardedCollection", r.origin()));
             return;
         }
         stopWatch();
@@ -268,7 +280,7 @@ public final class LiveLayoutViewModel {
     }
 
     /** The status bar's words for a source: its kind, and its release, marked when inferred or assumed. */
-    private static ClusterDescription describe(String kind, SourceRelease release) {
+    private static ClusterDescription describe(Message kind, SourceRelease release) {
         return new ClusterDescription(kind, Optional.of(release.version().label()), release.guessed());
     }
 
@@ -286,16 +298,18 @@ public final class LiveLayoutViewModel {
     public void chooseCollection(String ns) {
         Objects.requireNonNull(ns, "ns");
         if (read == null || read.metadata().collection(ns).isEmpty()) {
-            error.set("namespace: " + ns + " is not a sharded collection of " + origin);
+            error.set(say("live.error.notSharded", ns, origin));
             return;
         }
         CollectionLayout layout = read.metadata().collection(ns).get();
         if (layout.map() == null) {
-            error.set(ns + ": its chunks do not tile the key space: "
-                    + layout.problems().stream()
+            error.set(say(
+                    "live.error.untiled",
+                    ns,
+                    layout.problems().stream()
                             .map(p -> p.message())
                             .findFirst()
-                            .orElse("broken metadata"));
+                            .orElse(say("live.error.brokenMetadata"))));
             return;
         }
         namespace.set(ns);
@@ -338,8 +352,10 @@ public final class LiveLayoutViewModel {
         if (p == 0) {
             stepText.set(
                     history.size() == 0
-                            ? "no recorded chunk changes"
-                            : "before " + history.steps().get(0).change().time() + " (oldest recorded change)");
+                            ? say("live.history.none")
+                            : say(
+                                    "live.history.before",
+                                    history.steps().get(0).change().time()));
         } else {
             LayoutHistory.HistoryStep step = history.steps().get(p - 1);
             ChunkChange c = step.change();
@@ -358,26 +374,32 @@ public final class LiveLayoutViewModel {
      * sh.status()'s "Collections with active migrations", from config.migrations (which records no start
      * time, so the range and shards are named); empty when none or when an earlier moment is on show.
      */
-    private static String activeMigrationsText(SourceLayout shownLayout) {
+    private String activeMigrationsText(SourceLayout shownLayout) {
         if (shownLayout.layout().migrations().isEmpty()) {
             return "";
         }
-        return "Collections with active migrations: "
+        return say("live.migrations.active")
                 + shownLayout.layout().migrations().stream()
                         .map(m -> shownLayout.cluster().namespace() + " "
                                 + BsonPrinter.shell(
                                         m.min().toDocument(shownLayout.cluster().key())) + " -->> "
                                 + BsonPrinter.shell(
-                                        m.max().toDocument(shownLayout.cluster().key())) + " from " + m.fromShard()
-                                + " to " + m.toShard())
+                                        m.max().toDocument(shownLayout.cluster().key())) + " "
+                                + say("live.migrations.fromTo", m.fromShard(), m.toShard()))
                         .collect(Collectors.joining("; "));
     }
 
     private String caption(int position) {
-        String when = position == history.size() ? "" : " · rewound to step " + position + " of " + history.size();
-        return namespace.get() + " · shard key "
-                + read.metadata().collection(namespace.get()).orElseThrow().key() + " · " + origin
-                + (watchedSource != null ? " (live)" : "") + when;
+        String when = position == history.size() ? "" : " · " + say("live.caption.rewound", position, history.size());
+        return namespace.get() + " · "
+                + say(
+                        "live.caption.shardKey",
+                        read.metadata()
+                                .collection(namespace.get())
+                                .orElseThrow()
+                                .key())
+                + " · " + origin
+                + (watchedSource != null ? " " + say("live.caption.live") : "") + when;
     }
 
     // ---- forking -----------------------------------------------------------------------------------
@@ -396,7 +418,7 @@ public final class LiveLayoutViewModel {
     public void fork(Consumer<LayoutFork> into) {
         Objects.requireNonNull(into, "into");
         if (!shown.get() || history == null) {
-            error.set("fork: nothing to fork, open a cluster, snapshot or config dump first");
+            error.set(say("live.error.nothingToFork"));
             return;
         }
         SourceLayout now = read.layout(namespace.get());
@@ -423,7 +445,7 @@ public final class LiveLayoutViewModel {
     public void saveSnapshot(Path file) {
         Objects.requireNonNull(file, "file");
         if (read == null) {
-            error.set("snapshot: nothing to save, open a cluster, snapshot or config dump first");
+            error.set(say("live.error.nothingToSave"));
             return;
         }
         ClusterMetadata m = read.metadata();
@@ -437,7 +459,7 @@ public final class LiveLayoutViewModel {
                     status.set("saved " + ns + " to " + file.getFileName());
                 });
             } catch (RuntimeException | Error e) {
-                String message = BackgroundFailure.describe(e);
+                String message = say(BackgroundFailure.message(e));
                 ui.execute(() -> {
                     busy.set(false);
                     error.set(message);
@@ -468,14 +490,14 @@ public final class LiveLayoutViewModel {
 
                     @Override
                     public void failed(Throwable e) {
-                        String message = BackgroundFailure.describe(e);
+                        String message = say(BackgroundFailure.message(e));
                         // the watch keeps polling, so a server that comes back is picked up again
                         ui.execute(() -> {
                             watchFailing = true;
-                            error.set("watch: " + message + " (still watching: trying again every "
-                                    + (interval.toMillis() % 1000 == 0
-                                            ? interval.toSeconds() + " s)"
-                                            : interval.toMillis() + " ms)"));
+                            error.set(
+                                    interval.toMillis() % 1000 == 0
+                                            ? say("live.watch.failingSeconds", message, interval.toSeconds())
+                                            : say("live.watch.failingMillis", message, interval.toMillis()));
                         });
                     }
                 });
@@ -499,13 +521,13 @@ public final class LiveLayoutViewModel {
         error.set("");
         if (watchFailing) {
             watchFailing = false;
-            status.set("watch: the cluster answers again");
+            status.set(say("live.watch.back"));
         }
         if (update.previous() == null) {
             return; // the first poll reads the baseline
         }
-        update.appeared().forEach(ns -> changes.add(0, "now sharded: " + ns));
-        update.disappeared().forEach(ns -> changes.add(0, "no longer sharded: " + ns));
+        update.appeared().forEach(ns -> changes.add(0, say("live.watch.appeared", ns)));
+        update.disappeared().forEach(ns -> changes.add(0, say("live.watch.disappeared", ns)));
         List<LayoutChange> mine = update.changes().getOrDefault(namespace.get(), List.of());
         for (LayoutChange c : mine) {
             changes.add(0, STEP_TIME.format(update.current().readAt()) + " · " + c.describe());
@@ -640,6 +662,22 @@ public final class LiveLayoutViewModel {
     /** Changes the watch saw, newest first. */
     public ObservableList<String> changes() {
         return changesView;
+    }
+
+    /**
+     * The language of the view model's own words (errors, history steps, captions, watch notes); English until
+     * the window binds it. A word already on show keeps the language it was said in.
+     */
+    public ObjectProperty<Language> languageProperty() {
+        return language;
+    }
+
+    private String say(String key, Object... arguments) {
+        return Messages.of(language.get()).text(key, arguments);
+    }
+
+    private String say(Message message) {
+        return Messages.of(language.get()).text(message);
     }
 
     /** What the source on show is, for the status bar, e.g. "Live cluster · MongoDB 7.0.12"; null before any read. */

@@ -133,6 +133,7 @@ public final class LiveMenu {
                     ConnectionStringSecrets.withoutCredentials(connection.masked()));
             dialog[0].close();
         });
+        vm.languageProperty().bind(text.language());
         dialog[0] = new ConnectDialog(vm, owner.get(), placement, text);
         appearance.applyOnce(dialog[0].getDialogPane());
         placement.show(dialog[0]);

@@ -65,6 +65,7 @@ public final class ConnectionsBar {
      * @param placement sizes and places the join card and the warning before a class is accepted
      */
     public ConnectionsBar(ConnectionsViewModel vm, Appearance appearance, WindowPlacement placement, UiText text) {
+        vm.languageProperty().bind(text.language());
         this.vm = vm;
         this.text = text;
         this.appearance = appearance;

@@ -7,7 +7,9 @@ import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Roster;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
 import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -16,12 +18,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -49,6 +53,7 @@ public final class ConnectionsViewModel {
     private final ReadOnlyStringWrapper connectionString = new ReadOnlyStringWrapper(this, "connectionString", "");
     private final ReadOnlyObjectWrapper<Message> clients = new ReadOnlyObjectWrapper<>(this, "clients");
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
+    private final ObjectProperty<Language> language = new SimpleObjectProperty<>(this, "language", Language.ENGLISH);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final String classroomAddress;
     private final ReadOnlyBooleanWrapper network = new ReadOnlyBooleanWrapper(this, "network", false);
@@ -115,6 +120,11 @@ public final class ConnectionsViewModel {
                 state -> uiThread.execute(() -> show(state)));
     }
 
+    /** The language of the bar's notes; English until the bar binds it. A note on show keeps its language. */
+    public ObjectProperty<Language> languageProperty() {
+        return language;
+    }
+
     /**
      * File → Save cluster with its documents: the cluster on screen, its layout and the documents clients and the
      * Shell panel wrote, to {@code file} (a data file {@code serve --data-file} starts from). The bar's note says
@@ -125,8 +135,8 @@ public final class ConnectionsViewModel {
                 file,
                 contents -> uiThread.execute(() -> {
                     error.set("");
-                    note.set("Saved the cluster's layout and " + contents.describe() + " to " + file
-                            + " (serve --data-file " + file.getFileName() + " carries on from it).");
+                    note.set(Messages.of(language.get())
+                            .text("explorer.connections.saved", contents.describe(), file, file.getFileName()));
                     shown.set(true);
                 }),
                 failure -> uiThread.execute(() -> {
@@ -151,8 +161,8 @@ public final class ConnectionsViewModel {
                 (scenario, contents) -> uiThread.execute(() -> {
                     opened.accept(scenario.scenario());
                     error.set("");
-                    note.set("Opened " + file + ": its layout and " + contents.describe() + "; showing "
-                            + scenario.namespace() + ".");
+                    note.set(Messages.of(language.get())
+                            .text("explorer.connections.opened", file, contents.describe(), scenario.namespace()));
                     shown.set(true);
                 }),
                 failure -> uiThread.execute(() -> {

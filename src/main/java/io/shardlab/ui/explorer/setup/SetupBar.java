@@ -228,7 +228,8 @@ public final class SetupBar {
                 }
                 Label name = new Label(item.label());
                 name.getStyleClass().add(WORKLOAD_NAME);
-                Label description = new Label(item.description());
+                Label description =
+                        new Label(item.words().map(text.messages()::text).orElse(item.description()));
                 description.getStyleClass().add(WORKLOAD_DESCRIPTION);
                 VBox box = new VBox(name, description);
                 box.getStyleClass().add(WORKLOAD_CELL);
@@ -261,7 +262,10 @@ public final class SetupBar {
                                 : text.now(
                                         "explorer.setup.workload.tip.chosen",
                                         workload.getValue().label(),
-                                        workload.getValue().description()),
+                                        workload.getValue()
+                                                .words()
+                                                .map(text.messages()::text)
+                                                .orElse(workload.getValue().description())),
                         workload.valueProperty(),
                         text.language()));
         workload.setTooltip(workloadTip);

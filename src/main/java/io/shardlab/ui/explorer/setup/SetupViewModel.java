@@ -55,9 +55,15 @@ public final class SetupViewModel {
      * @param description one line about the documents
      * @param suggestedKey the key its lesson uses, if any
      * @param fields the documents' top-level fields, when known
+     * @param words the description as words for the window's language (a built-in workload's; none for a file)
      */
     public record WorkloadChoice(
-            String id, String label, String description, Optional<String> suggestedKey, List<String> fields) {
+            String id,
+            String label,
+            String description,
+            Optional<String> suggestedKey,
+            List<String> fields,
+            Optional<Message> words) {
 
         static WorkloadChoice of(Workload w) {
             return new WorkloadChoice(
@@ -65,7 +71,8 @@ public final class SetupViewModel {
                     w.name(),
                     w.description(),
                     Optional.of(w.suggestedKey().toString()),
-                    w.fields());
+                    w.fields(),
+                    Optional.of(w.descriptionMessage()));
         }
 
         static WorkloadChoice dataset(Path file) {
@@ -75,7 +82,8 @@ public final class SetupViewModel {
                     "replay " + (name == null ? file : name),
                     "the documents of " + file + ", in file order",
                     Optional.empty(),
-                    List.of());
+                    List.of(),
+                    Optional.empty());
         }
 
         @Override
