@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 /**
  * A language ShardLab speaks. Each has a bundle of every user-facing text ({@link Messages}); English is the
- * base bundle, the others are its translations with exactly the same keys and placeholders.
+ * base bundle, the others are its translations with exactly the same keys and format elements.
  */
 public enum Language {
     /** The base bundles ({@code <area>.properties}). */

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code io/shardlab/text/<area>.properties} (English) or its translation {@code <area>_zh_CN.properties}
  * (UTF-8), one bundle per area of the product so that each is small and owned by one feature.
  *
- * <p>Every text is a {@link MessageFormat} pattern formatted in the language's locale: placeholders
+ * <p>Every text is a {@link MessageFormat} pattern formatted in the language's locale: format elements
  * {@code {0}}, {@code {0,number,integer}}, plurals as {@code {0,choice,0#no chunks|1#one chunk|1<{0} chunks}};
  * a literal apostrophe is written twice ({@code ''}). A missing key is a programming error
  * ({@code BundlesTest} checks every key the code names exists in every language).
@@ -41,7 +41,7 @@ public final class Messages {
     }
 
     /**
-     * The text of {@code key} with its placeholders filled by {@code arguments}; a {@link Message} argument is
+     * The text of {@code key} with its format elements filled from {@code arguments}; a {@link Message} argument is
      * said in this language first.
      *
      * @throws MissingResourceException when no bundle of this language has the key

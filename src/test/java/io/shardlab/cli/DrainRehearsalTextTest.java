@@ -17,25 +17,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code simulate --drain SHARD}: the removal rehearsed after the run, in the release's commands. */
 class DrainRehearsalTextTest {
 
-    private static SimulateCommandTest.Run drain(String release, String shard) {
-        return SimulateCommandTest.run(
-                "simulate",
-                "--workload",
-                "monotonic",
-                "--key",
-                "{counter: 1}",
-                "--shards",
-                "3",
-                "--docs",
-                "20000",
-                "--chunk-size",
-                "1",
-                "--doc-size",
-                "300",
-                "--mongodb-version",
-                release,
-                "--drain",
-                shard);
+    /** {@code simulate} of 20,000 monotonic inserts on 3 shards of 1 MB chunks, then {@code --drain shard}. */
+    private static SimulateCommandTest.Run drain(String release, String shard, String lang) {
+        return SimulateCommandTest.run(("--lang " + lang + " simulate --workload monotonic --key {counter:1} --shards 3"
+                        + " --docs 20000 --chunk-size 1 --doc-size 300 --mongodb-version " + release + " --drain "
+                        + shard)
+                .split(" "));
     }
 
     @ParameterizedTest(name = "{0}: --drain {1} runs {2} and ends \"{3}\"")
@@ -46,7 +33,7 @@ class DrainRehearsalTextTest {
             8.0 | shard09 | db.adminCommand({ removeShard: "shard09" })                                                         | refused: ShardNotFound: Shard shard09 not found
             """)
     void theRehearsalFollowsTheRun(String release, String shard, String commands, String end) {
-        SimulateCommandTest.Run r = drain(release, shard);
+        SimulateCommandTest.Run r = drain(release, shard, "en");
 
         assertEquals(0, r.exit(), r.err());
         String text = r.out().substring(r.out().indexOf("\nDrain rehearsal of "));
@@ -59,24 +46,7 @@ class DrainRehearsalTextTest {
 
     @Test
     void withLangZhTheRehearsalIsSaidInChinese() {
-        SimulateCommandTest.Run r = SimulateCommandTest.run(
-                "--lang",
-                "zh-CN",
-                "simulate",
-                "--workload",
-                "monotonic",
-                "--key",
-                "{counter: 1}",
-                "--shards",
-                "3",
-                "--docs",
-                "20000",
-                "--chunk-size",
-                "1",
-                "--doc-size",
-                "300",
-                "--drain",
-                "shard03");
+        SimulateCommandTest.Run r = drain("8.0", "shard03", "zh-CN");
 
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\n排空 shard03 的预演（MongoDB 8.0 的规则）：\n"), r.out());
