@@ -32,6 +32,7 @@ import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.shardlab.cli;
 
 import io.shardlab.AppInfo;
 import io.shardlab.text.Language;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.PrintWriter;
 import java.time.Clock;

@@ -9,6 +9,7 @@ import io.shardlab.live.SourceRelease;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
 import java.time.Clock;

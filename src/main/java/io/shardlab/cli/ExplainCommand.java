@@ -10,6 +10,7 @@ import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.WorkloadSimulation;
 import java.io.PrintWriter;

@@ -22,6 +22,7 @@ import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.SimulationSetup;

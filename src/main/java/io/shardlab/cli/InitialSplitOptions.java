@@ -7,6 +7,7 @@ import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

@@ -11,6 +11,7 @@ import io.shardlab.live.LiveClusterException;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRead;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;

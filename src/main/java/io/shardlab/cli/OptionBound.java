@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.Locale;
 
 /**

@@ -2,6 +2,7 @@ package io.shardlab.cli;
 
 import io.shardlab.render.ExportSize;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertPreparation;
 import io.shardlab.workload.SimulationSetup;

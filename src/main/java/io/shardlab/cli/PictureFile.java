@@ -7,6 +7,7 @@ import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Picture;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.nio.file.Path;
 import java.util.Locale;
 

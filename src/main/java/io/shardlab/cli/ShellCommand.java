@@ -4,6 +4,7 @@ import io.shardlab.serve.MongosServer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.MalformedInputException;

@@ -21,6 +21,7 @@ import io.shardlab.sim.SetAutoMerge;
 import io.shardlab.sim.SetAutoSplit;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.ReadDistribution;

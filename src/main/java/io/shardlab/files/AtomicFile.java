@@ -1,5 +1,6 @@
 package io.shardlab.files;
 
+import io.shardlab.text.Message;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -44,19 +45,19 @@ public final class AtomicFile {
         Path folder = absolute.getParent();
         checkFolder(target, absolute, folder);
         if (!Files.isWritable(folder)) {
-            throw new FileException("cannot create " + target + ": the folder " + folder + " is read-only");
+            throw new FileException(Message.of("files.write.folderReadOnly", target, folder));
         }
         if (Files.exists(absolute) && !Files.isWritable(absolute)) {
-            throw new FileException("cannot replace " + target + ": the file is read-only");
+            throw new FileException(Message.of("files.write.fileReadOnly", target));
         }
     }
 
     private static void checkFolder(Path target, Path absolute, Path folder) {
         if (folder == null || !Files.isDirectory(folder)) {
-            throw new FileException(target + ": cannot be written: the folder " + folder + " does not exist");
+            throw new FileException(Message.of("files.write.noFolder", target, String.valueOf(folder)));
         }
         if (Files.isDirectory(absolute)) {
-            throw new FileException(target + ": cannot be written: it is a folder");
+            throw new FileException(Message.of("files.write.isFolder", target));
         }
     }
 
@@ -75,7 +76,7 @@ public final class AtomicFile {
             keepPermissions(absolute, temp);
         } catch (IOException e) {
             deleteQuietly(temp);
-            throw new FileException(target + ": cannot be written: " + reason(e));
+            throw new FileException(Message.of("files.write.failed", target, reason(e)));
         }
         replace(target, absolute, temp, content);
     }
@@ -95,7 +96,7 @@ public final class AtomicFile {
         try {
             temp = Files.createTempFile(folder, "." + absolute.getFileName(), ".tmp");
         } catch (IOException e) {
-            throw new FileException("cannot create " + target + ": " + reason(e));
+            throw new FileException(Message.of("files.write.cannotCreate", target, reason(e)));
         }
         replace(target, absolute, temp, content);
     }
@@ -112,10 +113,10 @@ public final class AtomicFile {
                 return Files.createFile(temp);
             } catch (FileAlreadyExistsException e) {
                 if (attempt == 100) {
-                    throw new FileException("cannot create " + target + ": " + reason(e));
+                    throw new FileException(Message.of("files.write.cannotCreate", target, reason(e)));
                 }
             } catch (IOException e) {
-                throw new FileException("cannot create " + target + ": " + reason(e));
+                throw new FileException(Message.of("files.write.cannotCreate", target, reason(e)));
             }
         }
     }
@@ -141,7 +142,7 @@ public final class AtomicFile {
         } catch (IOException | RuntimeException e) {
             deleteQuietly(temp).ifPresent(e::addSuppressed);
             if (e instanceof IOException io) {
-                throw new FileException(target + ": cannot be written: " + reason(io));
+                throw new FileException(Message.of("files.write.failed", target, reason(io)));
             }
             throw (RuntimeException) e;
         }
@@ -157,20 +158,20 @@ public final class AtomicFile {
     }
 
     /** The reason of a write failure in words, without any path (the temporary file's least of all). */
-    static String reason(IOException e) {
+    static Message reason(IOException e) {
         String text = e instanceof FileSystemException fs ? fs.getReason() : e.getMessage();
         text = text == null ? "" : text;
         if (e instanceof AccessDeniedException || text.contains("Permission denied")) {
-            return "permission denied";
+            return InputFile.PERMISSION_DENIED;
         }
         if (text.contains("Read-only file system")) {
-            return "read-only file system";
+            return Message.of("files.reason.readOnlyFileSystem");
         }
         if (text.contains("No space left on device")
                 || text.contains("Disk quota exceeded")
                 || text.contains("There is not enough space")) {
-            return "the disk is full";
+            return Message.of("files.reason.diskFull");
         }
-        return text.isBlank() ? "input/output error" : InputFile.reason(new IOException(text));
+        return text.isBlank() ? Message.of("files.reason.inputOutput") : InputFile.reason(new IOException(text));
     }
 }

@@ -1,5 +1,6 @@
 package io.shardlab.files;
 
+import io.shardlab.text.Message;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,11 +32,11 @@ final class GzipInput extends ReadFailures {
 
     private static FileException failure(IOException e, String source) {
         if (e instanceof EOFException) {
-            return new FileException(source + ": the gzip data ends early; the file is truncated");
+            return new FileException(Message.of("files.gzip.truncated", source));
         }
         if (e instanceof ZipException) {
-            return new FileException(source + ": not valid gzip data (" + InputFile.reason(e) + ")");
+            return new FileException(Message.of("files.gzip.invalid", source, InputFile.reason(e)));
         }
-        return new FileException(source + ": cannot be read: " + InputFile.reason(e));
+        return new FileException(Message.of("files.cannotBeRead", source, InputFile.reason(e)));
     }
 }

@@ -1,5 +1,6 @@
 package io.shardlab.files;
 
+import io.shardlab.text.Message;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,6 +46,9 @@ public final class InputFile {
      */
     public static final int MAX_ARRAY_LINE_CHARS = 256 << 20;
 
+    /** The reason a file the process may not open cannot be read or written. */
+    static final Message PERMISSION_DENIED = Message.of("files.reason.permissionDenied");
+
     private InputFile() {}
 
     /**
@@ -57,18 +61,18 @@ public final class InputFile {
         try {
             attributes = Files.readAttributes(file, BasicFileAttributes.class);
         } catch (NoSuchFileException e) {
-            throw new FileException(file + ": no such file");
+            throw new FileException(Message.of("files.noSuchFile", file));
         } catch (IOException e) {
-            throw new FileException(file + ": cannot be read: " + reason(e));
+            throw new FileException(Message.of("files.cannotBeRead", file, reason(e)));
         }
         if (attributes.isDirectory()) {
-            throw new FileException(file + ": is a folder, not a file");
+            throw new FileException(Message.of("files.isFolder", file));
         }
         if (!attributes.isRegularFile()) {
-            throw new FileException(file + ": is not a regular file (a pipe, a device or a socket); give a file");
+            throw new FileException(Message.of("files.notRegular", file));
         }
         if (!Files.isReadable(file)) {
-            throw new FileException(file + ": cannot be read: permission denied");
+            throw new FileException(Message.of("files.cannotBeRead", file, PERMISSION_DENIED));
         }
     }
 
@@ -78,7 +82,7 @@ public final class InputFile {
         try {
             return new ReadFailures(Files.newInputStream(file), file.toString());
         } catch (IOException e) {
-            throw new FileException(file + ": cannot be read: " + reason(e));
+            throw new FileException(Message.of("files.cannotBeRead", file, reason(e)));
         }
     }
 
@@ -132,25 +136,27 @@ public final class InputFile {
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                 out.append(buffer, 0, n);
                 if (out.length() > maxChars) {
-                    throw new FileException(file + ": is larger than " + maxChars + " characters");
+                    throw new FileException(Message.of("files.tooLarge", file, maxChars));
                 }
             }
             return out.toString();
         } catch (IOException e) {
-            throw new FileException(file + ": cannot be read: " + reason(e));
+            throw new FileException(Message.of("files.cannotBeRead", file, reason(e)));
         }
     }
 
     /** The operating system's reason, without the path the JDK puts in front of it. */
-    static String reason(IOException e) {
+    static Message reason(IOException e) {
         if (e instanceof AccessDeniedException) {
-            return "permission denied";
+            return PERMISSION_DENIED;
         }
         if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return lowerFirst(fs.getReason());
+            return Message.of("common.verbatim", lowerFirst(fs.getReason()));
         }
         String message = e.getMessage();
-        return message == null || message.isBlank() ? "input/output error" : lowerFirst(message);
+        return message == null || message.isBlank()
+                ? Message.of("files.reason.inputOutput")
+                : Message.of("common.verbatim", lowerFirst(message));
     }
 
     private static String lowerFirst(String text) {

@@ -1,5 +1,6 @@
 package io.shardlab.files;
 
+import io.shardlab.text.Message;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,6 +35,6 @@ class ReadFailures extends FilterInputStream {
 
     /** The one-line failure for a read of this file that failed with {@code e}. */
     FileException failure(IOException e) {
-        return new FileException(source + ": cannot be read: " + InputFile.reason(e));
+        return new FileException(Message.of("files.cannotBeRead", source, InputFile.reason(e)));
     }
 }

@@ -1,5 +1,6 @@
 package io.shardlab.files;
 
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -58,8 +59,7 @@ final class Utf8Text extends Reader {
                 line++;
                 lineLength = 0;
             } else if (++lineLength > maxLineChars) {
-                throw new FileException(source + ": line " + line + " is longer than "
-                        + String.format(Locale.ROOT, "%,d", maxLineChars) + " characters");
+                throw new FileException(Message.of("files.lineTooLong", source, line, maxLineChars));
             }
         }
         return n;
@@ -76,9 +76,13 @@ final class Utf8Text extends Reader {
             CoderResult result = decoder.decode(bytes, chars, endOfInput);
             decoded += bytes.position() - before;
             if (result.isError() && chars.position() == 0) {
-                throw new FileException(source + ": not UTF-8 text at byte offset " + decoded
-                        + (source.toLowerCase(Locale.ROOT).endsWith(".gz") ? " of the uncompressed text" : "")
-                        + " (line " + line + ")");
+                throw new FileException(Message.of(
+                        source.toLowerCase(Locale.ROOT).endsWith(".gz")
+                                ? "files.notUtf8.uncompressed"
+                                : "files.notUtf8",
+                        source,
+                        decoded,
+                        line));
             }
             // the text before a bad byte is delivered first; the next fill stops at the bad byte
             if (chars.position() > 0) {

@@ -4,6 +4,7 @@ import io.shardlab.live.LiveClusterException;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.CancellationException;
@@ -31,6 +32,9 @@ public final class BackgroundFailure {
         }
         if (failure instanceof OutOfMemoryError) {
             return Message.of("window.failure.outOfMemory", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+        }
+        if (failure instanceof RefusedInput refused) {
+            return Message.of("window.said", refused.said());
         }
         String message = failure.getMessage() == null || failure.getMessage().isBlank()
                 ? failure.getClass().getSimpleName()

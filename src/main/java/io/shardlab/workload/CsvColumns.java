@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.bson.BsonDepth;
+import io.shardlab.text.Message;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -87,11 +88,7 @@ public final class CsvColumns {
         }
         boolean withTypes = typed == header.size();
         if (typed > 0 && !withTypes) {
-            throw new DatasetException(
-                    source,
-                    line,
-                    "the header gives types to " + typed + " of " + header.size()
-                            + " columns; give every column a type such as name.string() (mongoimport --columnsHaveTypes) or none");
+            throw new DatasetException(source, line, Message.of("workload.csv.someTyped", typed, header.size()));
         }
         List<Column> columns = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -105,18 +102,14 @@ public final class CsvColumns {
                 type = parseType(source, line, raw, m.group(2), m.group(3));
             }
             if (name.isEmpty() || name.startsWith(".") || name.endsWith(".") || name.contains("..")) {
-                throw new DatasetException(
-                        source, line, "the header has an empty field name or an empty part in '" + raw + "'");
+                throw new DatasetException(source, line, Message.of("workload.csv.emptyName", raw));
             }
             if (name.indexOf('\0') >= 0) {
                 throw new DatasetException(
-                        source,
-                        line,
-                        "the header's field name '" + abbreviate(name.replace("\0", "\\0"))
-                                + "' contains a NUL character, which a BSON field name cannot hold");
+                        source, line, Message.of("workload.csv.nul", abbreviate(name.replace("\0", "\\0"))));
             }
             if (!seen.add(name)) {
-                throw new DatasetException(source, line, "the header names the field '" + name + "' twice");
+                throw new DatasetException(source, line, Message.of("workload.csv.twice", name));
             }
             String[] path = name.split("\\.");
             // the record's outermost document is depth 0, each part before the last one level deeper
@@ -124,8 +117,7 @@ public final class CsvColumns {
                 throw new DatasetException(
                         source,
                         line,
-                        "the header's field '" + abbreviate(name) + "' has " + path.length + " parts: "
-                                + BsonDepth.TOO_DEEP);
+                        Message.of("workload.csv.tooDeep", abbreviate(name), path.length, BsonDepth.TOO_DEEP));
             }
             columns.add(new Column(name, path, type));
         }
@@ -133,10 +125,7 @@ public final class CsvColumns {
             for (Column b : columns) {
                 if (b.name().startsWith(a.name() + ".")) {
                     throw new DatasetException(
-                            source,
-                            line,
-                            "the header has both '" + a.name() + "' and '" + b.name()
-                                    + "': a field cannot be a value and an embedded document");
+                            source, line, Message.of("workload.csv.valueAndDocument", a.name(), b.name()));
                 }
             }
         }
@@ -146,11 +135,7 @@ public final class CsvColumns {
     private static ColumnType parseType(String source, long line, String raw, String type, String argument) {
         String lower = type.toLowerCase(Locale.ROOT);
         if (UNSUPPORTED.contains(lower)) {
-            throw new DatasetException(
-                    source,
-                    line,
-                    "the column type " + type + "() in '" + raw
-                            + "' is not supported; use auto(), string(), int32(), int64(), double(), decimal() or boolean()");
+            throw new DatasetException(source, line, Message.of("workload.csv.typeUnsupported", type, raw));
         }
         ColumnType t = switch (lower) {
             case "auto" -> ColumnType.AUTO;
@@ -160,16 +145,10 @@ public final class CsvColumns {
             case "double" -> ColumnType.DOUBLE;
             case "decimal" -> ColumnType.DECIMAL;
             case "boolean", "bool" -> ColumnType.BOOLEAN;
-            default ->
-                throw new DatasetException(
-                        source,
-                        line,
-                        "unknown column type " + type + "() in '" + raw
-                                + "'; use auto(), string(), int32(), int64(), double(), decimal() or boolean()");
+            default -> throw new DatasetException(source, line, Message.of("workload.csv.typeUnknown", type, raw));
         };
         if (!argument.isEmpty()) {
-            throw new DatasetException(
-                    source, line, "the column type " + type + "() in '" + raw + "' takes no argument");
+            throw new DatasetException(source, line, Message.of("workload.csv.typeArgument", type, raw));
         }
         return t;
     }
@@ -196,8 +175,7 @@ public final class CsvColumns {
             throw new DatasetException(
                     source,
                     line,
-                    "the record has " + record.size() + " fields but the header has " + columns.size() + " ("
-                            + String.join(",", names()) + ")");
+                    Message.of("workload.csv.fieldCount", record.size(), columns.size(), String.join(",", names())));
         }
         BsonDocument document = new BsonDocument();
         for (int i = 0; i < columns.size(); i++) {
@@ -233,8 +211,11 @@ public final class CsvColumns {
             throw new DatasetException(
                     source,
                     line,
-                    "the value '" + text + "' of column '" + column.name() + "' is not a valid "
-                            + column.type().name().toLowerCase(Locale.ROOT) + "()");
+                    Message.of(
+                            "workload.csv.badValue",
+                            text,
+                            column.name(),
+                            column.type().name().toLowerCase(Locale.ROOT)));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.io.Reader;
 import java.util.List;
 
@@ -28,7 +29,7 @@ public final class CsvInsertStream extends DatasetInsertStream {
         try {
             List<String> header = records.next();
             if (header == null) {
-                throw new DatasetException(source, 0, "the file is empty; a CSV dataset starts with a header line");
+                throw new DatasetException(source, 0, Message.of("workload.dataset.csvEmpty"));
             }
             this.columns = CsvColumns.fromHeader(source, records.recordLine(), header);
         } catch (RuntimeException e) {

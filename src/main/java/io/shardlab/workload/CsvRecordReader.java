@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -77,10 +78,7 @@ public final class CsvRecordReader implements AutoCloseable {
                 while (c != ',' && c != '\r' && c != '\n' && c != EOF) {
                     if (c == '"') {
                         throw new DatasetException(
-                                source,
-                                line,
-                                "a double quote inside an unquoted field ('" + field
-                                        + "\"...'); enclose the field in quotes and double the quote");
+                                source, line, Message.of("workload.dataset.csvStrayQuote", field.toString()));
                     }
                     field.append((char) c);
                     c = read();
@@ -105,7 +103,7 @@ public final class CsvRecordReader implements AutoCloseable {
         while (true) {
             int c = read();
             if (c == EOF) {
-                throw new DatasetException(source, openedOn, "a quoted field opened here is never closed");
+                throw new DatasetException(source, openedOn, Message.of("workload.dataset.csvUnclosedQuote"));
             }
             if (c == '"') {
                 int after = read();
@@ -115,10 +113,7 @@ public final class CsvRecordReader implements AutoCloseable {
                 }
                 if (after != ',' && after != '\r' && after != '\n' && after != EOF) {
                     throw new DatasetException(
-                            source,
-                            line,
-                            "text after the closing quote of a field: '" + (char) after
-                                    + "'; expected a comma or the end of the line");
+                            source, line, Message.of("workload.dataset.csvAfterQuote", String.valueOf((char) after)));
                 }
                 return after;
             }
@@ -153,7 +148,7 @@ public final class CsvRecordReader implements AutoCloseable {
             try {
                 length = in.read(buffer, 0, buffer.length);
             } catch (CharacterCodingException e) {
-                throw new DatasetException(source, line, "the text is not valid UTF-8");
+                throw new DatasetException(source, line, Message.of("workload.dataset.notUtf8"));
             } catch (IOException e) {
                 throw new UncheckedIOException(source + ": cannot read: " + e.getMessage(), e);
             }

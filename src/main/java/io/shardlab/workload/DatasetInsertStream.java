@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.NoSuchElementException;
 
 /**
@@ -48,7 +49,7 @@ abstract class DatasetInsertStream implements InsertStream {
             exhausted = true;
             if (produced == 0) {
                 // one rule for every command and the GUI: a dataset is judged or replayed on at least one document
-                throw new DatasetException(source, 0, "holds no documents; a dataset lists at least one document");
+                throw new DatasetException(source, 0, Message.of("workload.dataset.noDocuments"));
             }
             return false;
         }

@@ -5,6 +5,8 @@ import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -55,14 +57,17 @@ public final class InsertKeyReader {
                 throw new DatasetException(
                         source,
                         document.position(),
-                        "the document has no field '" + field.path() + "' of the shard key " + pattern
-                                + " (its fields: " + String.join(", ", doc.keySet()) + ")");
+                        Message.of(
+                                "workload.dataset.noKeyField",
+                                field.path(),
+                                pattern.toString(),
+                                String.join(", ", doc.keySet())));
             }
         }
         try {
             return pattern.extractKey(doc, hasher);
         } catch (InvalidShardKeyException e) {
-            throw new DatasetException(source, document.position(), e.getMessage());
+            throw new DatasetException(source, document.position(), RefusedInput.said(e));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Map;
@@ -72,10 +73,7 @@ public final class InsertPreparation {
         int size = encodedSize(stored);
         if (size > MAX_BSON_OBJECT_SIZE) {
             throw new DatasetException(
-                    source,
-                    line,
-                    "the document is " + size + " bytes as BSON, larger than MongoDB's maximum document size of "
-                            + MAX_BSON_OBJECT_SIZE + " bytes");
+                    source, line, Message.of("workload.dataset.tooLarge", size, MAX_BSON_OBJECT_SIZE));
         }
         ByteBuffer encoded =
                 ByteBuffer.wrap(Arrays.copyOf(buffer.getInternalBuffer(), size)).asReadOnlyBuffer();

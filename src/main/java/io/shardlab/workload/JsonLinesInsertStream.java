@@ -2,6 +2,7 @@ package io.shardlab.workload;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.bson.BsonParseException;
+import io.shardlab.text.Message;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -182,16 +183,15 @@ public final class JsonLinesInsertStream extends DatasetInsertStream {
             throw new DatasetException(
                     source,
                     number,
-                    "not a document (JSON Lines holds one {...} document per line"
-                            + (text.startsWith("[")
-                                    ? "; a JSON array is not supported, export with one document per line"
-                                    : "")
-                            + "): " + abbreviate(text));
+                    Message.of(
+                            text.startsWith("[") ? "workload.dataset.jsonArray" : "workload.dataset.notJsonLines",
+                            abbreviate(text),
+                            "{...}"));
         }
         try {
             return BsonLiterals.parseDocument(text);
         } catch (BsonParseException e) {
-            throw new DatasetException(source, number, "not a document: " + e.getMessage());
+            throw new DatasetException(source, number, Message.of("workload.dataset.notADocument", e.getMessage()));
         }
     }
 
@@ -203,7 +203,7 @@ public final class JsonLinesInsertStream extends DatasetInsertStream {
         try {
             return lines.readLine();
         } catch (CharacterCodingException e) {
-            throw new DatasetException(source, lineNumber + 1, "the text is not valid UTF-8");
+            throw new DatasetException(source, lineNumber + 1, Message.of("workload.dataset.notUtf8"));
         } catch (IOException e) {
             throw new UncheckedIOException(source + ": cannot read: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -48,7 +49,8 @@ public final class ZipCodeTable {
             List<ZipCode> rows = new ArrayList<>(43_000);
             for (List<String> r = records.next(); r != null; r = records.next()) {
                 if (r.size() != HEADER.size()) {
-                    throw new DatasetException(RESOURCE, records.recordLine(), "expected " + HEADER.size() + " fields");
+                    throw new DatasetException(
+                            RESOURCE, records.recordLine(), Message.of("workload.dataset.fieldCount", HEADER.size()));
                 }
                 rows.add(new ZipCode(
                         r.get(0), r.get(1), r.get(2), Double.parseDouble(r.get(3)), Double.parseDouble(r.get(4))));

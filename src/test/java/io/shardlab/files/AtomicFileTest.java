@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -103,13 +106,20 @@ class AtomicFileTest {
             other            | Input/output error       | input/output error
             """)
     void theOperatingSystemsReasonIsToldWithoutAnyPath(String what, String reason, String words) {
-        assertEquals(words, AtomicFile.reason(new FileSystemException("/out/.layout.png123.tmp", null, reason)));
+        assertEquals(
+                words, english(AtomicFile.reason(new FileSystemException("/out/.layout.png123.tmp", null, reason))));
     }
 
     @Test
     void aRefusalWithoutAReasonNamesNoPath() {
-        assertEquals("permission denied", AtomicFile.reason(new AccessDeniedException("/out/.layout.png123.tmp")));
-        assertEquals("input/output error", AtomicFile.reason(new FileSystemException("/out/.layout.png123.tmp")));
+        assertEquals(
+                "permission denied", english(AtomicFile.reason(new AccessDeniedException("/out/.layout.png123.tmp"))));
+        assertEquals(
+                "input/output error", english(AtomicFile.reason(new FileSystemException("/out/.layout.png123.tmp"))));
+    }
+
+    private static String english(Message reason) {
+        return Messages.of(Language.ENGLISH).text(reason);
     }
 
     @Test

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -84,6 +86,9 @@ class CsvColumnsTest {
         DatasetException e = assertThrows(DatasetException.class, () -> columns.toDocument(List.of("1", "many"), 9));
 
         assertEquals("t.csv line 9: the value 'many' of column 'pop' is not a valid int32()", e.getMessage());
+        assertEquals(
+                "t.csv 第 9 行：列 'pop' 的值 'many' 不是有效的 int32()",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
     }
 
     @Test

@@ -325,7 +325,7 @@ public final class BoardViewModel {
                 ResultsCsv.write(target, results, db -> byDatabase.getOrDefault(db, db));
                 message = Message.of("board.saved", results.size(), target.toString());
             } catch (FileException e) {
-                message = Message.of("window.said", e.getMessage());
+                message = Message.of("window.said", e.said());
             }
             Message shown = message;
             screen.execute(() -> exportMessage.set(shown));

@@ -161,7 +161,7 @@ public final class ConsoleViewModel {
             try {
                 kept = historyFile.read();
             } catch (FileException e) {
-                print(Kind.ERROR, text.now("console.history.notRead", e.getMessage()));
+                print(Kind.ERROR, text.now("console.history.notRead", e.said()));
                 return;
             } catch (RuntimeException e) {
                 print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
@@ -216,7 +216,7 @@ public final class ConsoleViewModel {
             try {
                 historyFile.write(keep);
             } catch (FileException e) {
-                print(Kind.ERROR, text.now("console.history.notWritten", e.getMessage()));
+                print(Kind.ERROR, text.now("console.history.notWritten", e.said()));
             } catch (RuntimeException e) {
                 print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
             }

@@ -350,7 +350,7 @@ public final class ExportViewModel {
                 outcome = Message.of("export.status.saved", file.getFileName().toString(), kilobytes(Files.size(file)));
             } catch (FileException e) {
                 outcome = null;
-                failure = e.getMessage();
+                failure = text.messages().text(e.said());
             } catch (IOException | RuntimeException | Error e) {
                 outcome = null;
                 unwritable = text.messages().text(BackgroundFailure.message(e));

@@ -74,7 +74,7 @@ public final class RememberedLanguage {
             Files.createDirectories(file.toAbsolutePath().getParent());
             AtomicFile.writeOwnerOnly(file, out -> out.write((chosen.tag() + "\n").getBytes(StandardCharsets.UTF_8)));
         } catch (FileException e) {
-            problems.accept(Message.of("window.language.notWritten", e.getMessage()));
+            problems.accept(Message.of("window.language.notWritten", e.said()));
         } catch (IOException e) {
             problems.accept(Message.of("window.language.notWritten", file + ": " + e.getMessage()));
         }
