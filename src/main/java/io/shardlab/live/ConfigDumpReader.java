@@ -4,6 +4,8 @@ import io.shardlab.bson.BsonDepth;
 import io.shardlab.bson.BsonTooDeepException;
 import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,20 +73,18 @@ public final class ConfigDumpReader {
             return openArchive(dir);
         }
         if (!Files.exists(dir)) {
-            throw new IllegalArgumentException("config-dump: " + dir + " does not exist");
+            throw new RefusedInput(Message.of("live.dump.missing", dir));
         }
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("config-dump: " + dir + " is neither a folder nor a file");
+            throw new RefusedInput(Message.of("live.dump.notFolderOrFile", dir));
         }
         Path folder = find(dir, "chunks").isPresent() || !Files.isDirectory(dir.resolve("config"))
                 ? dir
                 : dir.resolve("config");
         Map<String, List<BsonDocument>> collections = new LinkedHashMap<>();
         for (String name : REQUIRED) {
-            Path file = find(folder, name)
-                    .orElseThrow(() -> new IllegalArgumentException("config-dump: " + dir
-                            + " has no " + name + " file (expected " + name + ".bson from mongodump --db config, or "
-                            + name + ".json / config." + name + ".json from mongoexport)"));
+            Path file =
+                    find(folder, name).orElseThrow(() -> new RefusedInput(Message.of("live.dump.noFile", dir, name)));
             collections.put(name, read(file));
         }
         for (String name : OPTIONAL) {
@@ -103,8 +103,7 @@ public final class ConfigDumpReader {
 
     private static DocumentConfigSource openArchive(Path file) {
         if (!MongodumpArchive.looksLikeArchive(file)) {
-            throw new IllegalArgumentException("config-dump: " + file + " is not a folder of config files nor a "
-                    + "mongodump archive (it does not start with the archive magic number 0x8199e26d or gzip's)");
+            throw new RefusedInput(Message.of("live.dump.notArchive", file));
         }
         Set<String> wanted = new HashSet<>(REQUIRED);
         wanted.addAll(OPTIONAL);
@@ -113,8 +112,7 @@ public final class ConfigDumpReader {
         for (String name : REQUIRED) {
             List<BsonDocument> docs = contents.collections().get(name);
             if (docs == null) {
-                throw new IllegalArgumentException("config-dump: the mongodump archive " + file + " holds no config."
-                        + name + " (expected mongodump --db config --archive)");
+                throw new RefusedInput(Message.of("live.dump.archiveLacks", file, name));
             }
             collections.put(name, docs);
         }
@@ -185,9 +183,9 @@ public final class ConfigDumpReader {
         try (InputStream in = InputFile.openBytes(file)) {
             return read(in, file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " cannot be read: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("live.dump.unreadable", file, e.getMessage()), e);
         } catch (FileException e) {
-            throw new FileException("config-dump: " + e.getMessage());
+            throw new FileException(Message.of("live.dump.said", e.said()));
         }
     }
 
@@ -210,15 +208,13 @@ public final class ConfigDumpReader {
             int length =
                     ByteBuffer.wrap(lengthBytes).order(ByteOrder.LITTLE_ENDIAN).getInt();
             if (length < 5 || length > MAX_DOCUMENT) {
-                throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
-                        + offset + " claims " + length + " bytes");
+                throw new RefusedInput(Message.of("live.dump.bson.length", file, offset, length));
             }
             byte[] bytes = new byte[length];
             System.arraycopy(lengthBytes, 0, bytes, 0, 4);
             readFully(in, bytes, 4, length - 4, file, offset);
             if (bytes[length - 1] != 0) {
-                throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
-                        + offset + " does not end with a 0 byte");
+                throw new RefusedInput(Message.of("live.dump.bson.end", file, offset));
             }
             requireReadable(bytes, file, offset);
             out.add(new RawBsonDocument(bytes));
@@ -235,12 +231,11 @@ public final class ConfigDumpReader {
             reader.readBsonType();
             BsonDepth.requireWithinLimit(reader);
         } catch (BsonTooDeepException e) {
-            throw new IllegalArgumentException(
-                    "config-dump: " + file + ": the document at byte " + offset + ": " + e.getMessage());
+            throw new RefusedInput(Message.of("live.dump.bson.tooDeep", file, offset, e.getMessage()));
         } catch (BSONException | IllegalArgumentException | IndexOutOfBoundsException | BufferUnderflowException e) {
             // the driver's reader reports bad lengths and encodings with any of these
-            throw new IllegalArgumentException("config-dump: " + file + " is not a BSON dump: document at byte "
-                    + offset + " is malformed: " + e.getMessage());
+            throw new RefusedInput(
+                    Message.of("live.dump.bson.malformed", file, offset, String.valueOf(e.getMessage())));
         }
     }
 
@@ -250,8 +245,7 @@ public final class ConfigDumpReader {
         while (done < length) {
             int n = in.read(buffer, from + done, length - done);
             if (n < 0) {
-                throw new IllegalArgumentException(
-                        "config-dump: " + file + " ends inside the document at byte " + offset);
+                throw new RefusedInput(Message.of("live.dump.bson.cut", file, offset));
             }
             done += n;
         }
@@ -277,7 +271,7 @@ public final class ConfigDumpReader {
             if (text.isEmpty()) {
                 continue;
             }
-            out.add(compact(parse(text, file, "line " + number)));
+            out.add(compact(parse(text, file, Message.of("live.dump.where.line", number))));
         }
         if (array != null) {
             readArray(array.toString(), file, out);
@@ -287,44 +281,45 @@ public final class ConfigDumpReader {
 
     /** The documents of a JSON array, each held to the nesting limit as the document it stands for. */
     private static void readArray(String json, Path file, List<BsonDocument> out) {
-        String where = "the JSON array";
+        Message where = Message.of("live.dump.where.array");
         String notADocument = null;
         try {
             JsonReader reader = new JsonReader(json);
             if (reader.readBsonType() != BsonType.ARRAY) {
-                notADocument = " starts with '[' but is not a JSON array";
+                notADocument = "live.dump.json.notArray";
             } else {
                 reader.readStartArray();
                 int index = 0;
                 while (notADocument == null && reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-                    where = "the JSON array's element " + index++;
+                    where = Message.of("live.dump.where.element", index++);
                     if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
-                        notADocument = " holds an array element that is not a document";
+                        notADocument = "live.dump.json.notDocumentElement";
                     } else {
                         out.add(compact(BsonDepth.readDocument(reader, 0)));
                     }
                 }
             }
         } catch (BsonTooDeepException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("live.dump.json.tooDeep", file, where, e.getMessage()), e);
         } catch (RuntimeException e) {
             throw notExtendedJson(file, where, e);
         }
         if (notADocument != null) {
-            throw new IllegalArgumentException("config-dump: " + file + notADocument);
+            throw new RefusedInput(Message.of(notADocument, file));
         }
     }
 
     /** The reader and the value constructors it calls (base64, dates, numbers) throw many kinds. */
-    private static IllegalArgumentException notExtendedJson(Path file, String where, RuntimeException e) {
-        String message = e.getMessage() == null
-                ? "unreadable"
-                : e.getMessage().replaceAll("\\s+", " ").strip();
-        return new IllegalArgumentException(
-                "config-dump: " + file + " " + where + " is not Extended JSON: " + message, e);
+    private static IllegalArgumentException notExtendedJson(Path file, Message where, RuntimeException e) {
+        Message message = e.getMessage() == null
+                ? Message.of("live.dump.json.unreadable")
+                : Message.of(
+                        "common.verbatim",
+                        e.getMessage().replaceAll("\\s+", " ").strip());
+        return new RefusedInput(Message.of("live.dump.json.notExtendedJson", file, where, message), e);
     }
 
-    private static BsonDocument parse(String json, Path file, String where) {
+    private static BsonDocument parse(String json, Path file, Message where) {
         BsonDocument document = null;
         try {
             JsonReader reader = new JsonReader(json);
@@ -332,12 +327,12 @@ public final class ConfigDumpReader {
                 document = BsonDepth.readDocument(reader, 0);
             }
         } catch (BsonTooDeepException e) {
-            throw new IllegalArgumentException("config-dump: " + file + " " + where + ": " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("live.dump.json.tooDeep", file, where, e.getMessage()), e);
         } catch (RuntimeException e) {
             throw notExtendedJson(file, where, e);
         }
         if (document == null) {
-            throw new IllegalArgumentException("config-dump: " + file + " " + where + " is not a document");
+            throw new RefusedInput(Message.of("live.dump.json.notDocument", file, where));
         }
         return document;
     }

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.live.ConfigFixture.Shape;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -151,6 +154,18 @@ class ConfigDumpReaderTest {
                 e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> ConfigDumpReader.open(dir.resolve("nope")));
         assertEquals("config-dump: " + dir.resolve("nope") + " does not exist", e.getMessage());
+    }
+
+    @Test
+    void aMissingRequiredFileIsNamedInChineseWhenTheUserChoseChinese() throws Exception {
+        mongoexport(dir, Map.of("collections", List.of(), "shards", List.of()), JsonMode.RELAXED, "%s.json", false);
+
+        RefusedInput e = assertThrows(RefusedInput.class, () -> ConfigDumpReader.open(dir));
+
+        assertEquals(
+                "config-dump：" + dir + " 中没有 chunks 文件（应为 mongodump --db config 导出的 chunks.bson，"
+                        + "或 mongoexport 导出的 chunks.json / config.chunks.json）",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
     }
 
     @Test
