@@ -11,6 +11,8 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
@@ -123,8 +125,10 @@ class CollectionPickerInWindowTest {
                         .getValue()
                         .label()));
         assertTrue(
-                explorer.titleProperty().get().startsWith("social.users"),
-                explorer.titleProperty().get());
+                Messages.of(Language.ENGLISH)
+                        .text(explorer.titleProperty().get())
+                        .startsWith("social.users"),
+                Messages.of(Language.ENGLISH).text(explorer.titleProperty().get()));
 
         // when Follow writes is on and the client writes to social.inbox at full speed
         robot.clickOn("#collection-follow");

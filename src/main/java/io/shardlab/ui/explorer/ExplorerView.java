@@ -366,9 +366,11 @@ public final class ExplorerView {
                 .textProperty()
                 .bind(Bindings.createStringBinding(
                         () -> text.now("explorer.loading")
-                                + (vm.titleProperty().get().isEmpty()
+                                + (vm.titleProperty().get() == null
                                         ? ""
-                                        : "\n" + vm.titleProperty().get()),
+                                        : "\n"
+                                                + text.messages()
+                                                        .text(vm.titleProperty().get())),
                         vm.titleProperty(),
                         text.language()));
         VBox loading = new VBox(16, spinner, loadingText);

@@ -13,6 +13,7 @@ import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
@@ -76,7 +77,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final CollectionPickerViewModel collections;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyObjectWrapper<Message> title = new ReadOnlyObjectWrapper<>(this, "title");
     /** Whether a layout no simulation drives is on show: the engine's frames wait until the simulator returns. */
     private final ReadOnlyBooleanWrapper readOnlyLayout = new ReadOnlyBooleanWrapper(this, "readOnlyLayout", false);
 
@@ -262,8 +263,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 ? (int) (fork.chunkSizeBytes() / mb)
                 : 0;
         if (layout.shards().size() > Scenario.MAX_SHARDS) {
-            throw new IllegalArgumentException("fork: " + layout.namespace() + " is on "
-                    + layout.shards().size() + " shards; the explorer draws at most " + Scenario.MAX_SHARDS);
+            throw new RefusedInput(Message.of(
+                    "explorer.fork.tooManyShards",
+                    layout.namespace(),
+                    layout.shards().size(),
+                    Scenario.MAX_SHARDS));
         }
         Scenario scenario = setup.stream()
                 .withNamespace(layout.namespace())
@@ -309,7 +313,10 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     public void accept(EngineState state) {
         if (state instanceof EngineState.Loading) {
             phase.set(Phase.LOADING);
-            title.set(state.scenario().keyPattern() + " · " + state.scenario().workload());
+            title.set(Message.of(
+                    "explorer.title.loading",
+                    state.scenario().keyPattern(),
+                    state.scenario().workload()));
         } else if (state instanceof EngineState.Failed failed) {
             phase.set(Phase.FAILED);
             loadError.set(failed.message());
@@ -321,8 +328,10 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ExplorerFrame frame = running.frame();
             shownScenario = frame.scenario().scenario();
             phase.set(Phase.READY);
-            title.set(frame.scenario().namespace() + " · shard key "
-                    + frame.cluster().cluster().key());
+            title.set(Message.of(
+                    "explorer.title.running",
+                    frame.scenario().namespace(),
+                    frame.cluster().cluster().key().toString()));
             playback.show(running);
             setup.showClientCollection(running.clientCollection());
             collections.show(running);
@@ -384,7 +393,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 chunks));
         canFork.set(forkShownLayout != null);
         loadError.set("");
-        title.set(caption);
+        title.set(Message.of("common.verbatim", caption));
         numberLine.showLayout(layout, moves, splits);
         phase.set(Phase.READY);
     }
@@ -422,7 +431,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         } else {
             // nothing simulated yet: the form's scenario, or the form itself with its error when it has one
             phase.set(Phase.EMPTY);
-            title.set("");
+            title.set(null);
             setup.apply();
         }
     }
@@ -507,8 +516,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         return loadError.getReadOnlyProperty();
     }
 
-    /** The scenario on show, e.g. {@code "shardlab.events · shard key { counter: 1 }"}. */
-    public ReadOnlyStringProperty titleProperty() {
+    /** The scenario on show, e.g. {@code "shardlab.events · shard key { counter: 1 }"}; null while none. */
+    public ReadOnlyObjectProperty<Message> titleProperty() {
         return title.getReadOnlyProperty();
     }
 }

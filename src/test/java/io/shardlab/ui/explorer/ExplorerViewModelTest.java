@@ -93,7 +93,8 @@ class ExplorerViewModelTest {
         assertTrue(picture.data().writes().isEmpty(), "no writes before the stream starts");
         assertEquals(1, shown.size(), "the window's title and status bar are told");
         assertEquals(
-                "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+                "shardlab.events · shard key { counter: 1 }",
+                Messages.of(Language.ENGLISH).text(vm.titleProperty().get()));
     }
 
     @Test
@@ -552,7 +553,8 @@ class ExplorerViewModelTest {
                 "0 of 20,000 documents",
                 ENGLISH.text(vm.playback().progressTextProperty().get()));
         assertEquals(
-                "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+                "shardlab.events · shard key { counter: 1 }",
+                Messages.of(Language.ENGLISH).text(vm.titleProperty().get()));
     }
 
     @Test
@@ -571,7 +573,8 @@ class ExplorerViewModelTest {
         assertEquals(progress, ENGLISH.text(vm.playback().progressTextProperty().get()), "where the stream had got to");
         assertEquals(chunks, vm.numberLine().pictureProperty().get().model().chunkCount());
         assertEquals(
-                "shardlab.events · shard key { counter: 1 }", vm.titleProperty().get());
+                "shardlab.events · shard key { counter: 1 }",
+                Messages.of(Language.ENGLISH).text(vm.titleProperty().get()));
         assertEquals(told + 1, shown.size(), "the window's title and status bar name the simulation again");
     }
 

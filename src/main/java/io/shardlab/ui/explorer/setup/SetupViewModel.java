@@ -7,7 +7,9 @@ import io.shardlab.session.CollectionSummary;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
+import io.shardlab.text.Language;
 import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -65,6 +67,8 @@ public final class SetupViewModel {
             List<String> fields,
             Optional<Message> words) {
 
+        private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
         static WorkloadChoice of(Workload w) {
             return new WorkloadChoice(
                     w.name(),
@@ -77,13 +81,14 @@ public final class SetupViewModel {
 
         static WorkloadChoice dataset(Path file) {
             Path name = file.getFileName();
+            Message description = Message.of("explorer.setup.dataset.description", file.toString());
             return new WorkloadChoice(
                     Scenario.DATASET_PREFIX + file,
                     "replay " + (name == null ? file : name),
-                    "the documents of " + file + ", in file order",
+                    ENGLISH.text(description),
                     Optional.empty(),
                     List.of(),
-                    Optional.empty());
+                    Optional.of(description));
         }
 
         @Override

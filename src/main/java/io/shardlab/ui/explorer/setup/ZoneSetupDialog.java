@@ -90,8 +90,8 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         error.setWrapText(true);
         error.setMaxWidth(640);
         error.setMinHeight(Region.USE_PREF_SIZE);
-        error.textProperty().bind(vm.errorProperty());
-        error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
+        error.textProperty().bind(text.text(vm.errorProperty()));
+        error.visibleProperty().bind(vm.errorProperty().isNotNull());
         error.managedProperty().bind(error.visibleProperty());
 
         VBox content = new VBox(8, shards, grid, add, options, error);

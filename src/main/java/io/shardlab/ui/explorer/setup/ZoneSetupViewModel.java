@@ -8,6 +8,8 @@ import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.SimulationSetup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,8 +22,8 @@ import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -89,7 +91,7 @@ public final class ZoneSetupViewModel {
     private final ObservableList<Row> rows = FXCollections.observableArrayList(r -> r.observables());
     private final StringProperty numInitialChunks = new SimpleStringProperty(this, "numInitialChunks", "");
     private final BooleanProperty presplitHashedZones = new SimpleBooleanProperty(this, "presplitHashedZones");
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyObjectWrapper<Message> error = new ReadOnlyObjectWrapper<>(this, "error");
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(this, "valid", true);
     private ShardingSetup setup = ShardingSetup.NONE;
 
@@ -150,8 +152,8 @@ public final class ZoneSetupViewModel {
         return presplitHashedZones;
     }
 
-    /** The first problem, one line naming the row and field or MongoDB's refusal; empty when none. */
-    public ReadOnlyStringProperty errorProperty() {
+    /** The first problem, one line naming the row and field or MongoDB's refusal; null when none. */
+    public ReadOnlyObjectProperty<Message> errorProperty() {
         return error.getReadOnlyProperty();
     }
 
@@ -207,15 +209,16 @@ public final class ZoneSetupViewModel {
     }
 
     private void validate() {
-        String problem;
+        Message problem;
         try {
             setup = parse();
-            problem = refusal(setup);
+            String refused = refusal(setup);
+            problem = refused.isEmpty() ? null : Message.of("common.verbatim", refused);
         } catch (IllegalArgumentException e) {
-            problem = e.getMessage();
+            problem = RefusedInput.said(e);
         }
         error.set(problem);
-        valid.set(problem.isEmpty());
+        valid.set(problem == null);
     }
 
     private ShardingSetup parse() {
@@ -226,10 +229,10 @@ public final class ZoneSetupViewModel {
             if (row.isBlank()) {
                 continue;
             }
-            String where = "Row " + (i + 1);
+            Message where = Message.of("explorer.zones.error.row", i + 1);
             String zone = row.zone.get().strip();
             if (zone.isEmpty()) {
-                throw new IllegalArgumentException(where + ": a zone name is required, e.g. EU");
+                throw new RefusedInput(Message.of("explorer.zones.error.zoneRequired", where));
             }
             for (String shard : row.shards.get().strip().split("[,\\s]+")) {
                 if (!shard.isEmpty()) {
@@ -240,7 +243,8 @@ public final class ZoneSetupViewModel {
                 try {
                     ranges.add(ZoneKeyRange.parse(zone, row.min.get(), row.max.get()));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(where + ", " + e.getMessage(), e);
+                    throw new RefusedInput(
+                            Message.of("explorer.zones.error.rowProblem", where, RefusedInput.said(e)), e);
                 }
             }
         }
@@ -250,7 +254,7 @@ public final class ZoneSetupViewModel {
             try {
                 chunks = Long.parseLong(n);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("numInitialChunks: a whole number, got '" + n + "'", e);
+                throw new RefusedInput(Message.of("explorer.zones.error.numInitialChunks", n), e);
             }
         }
         return new ShardingSetup(shardZones, ranges, chunks, presplitHashedZones.get());

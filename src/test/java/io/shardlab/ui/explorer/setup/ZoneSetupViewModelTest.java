@@ -10,6 +10,7 @@ import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ class ZoneSetupViewModelTest {
         row(form, "EU", "shard02, shard03", "{ counter: 0 }", "{ counter: 1000 }");
         row(form, "EU", "", "{ counter: 5000 }", "{ counter: 6000 }");
         row(form, "US", "shard01", "", "");
-        assertEquals("", form.errorProperty().get());
+        assertEquals("", error(form));
 
         assertTrue(form.accept());
 
@@ -97,7 +98,7 @@ class ZoneSetupViewModelTest {
         form.numInitialChunksProperty().set(numInitialChunks == null ? "" : numInitialChunks);
         form.presplitHashedZonesProperty().set(presplit);
 
-        assertEquals(message, form.errorProperty().get());
+        assertEquals(message, error(form));
         assertFalse(form.validProperty().get());
         assertFalse(form.accept());
         assertEquals(ShardingSetup.NONE, setup.shardingProperty().get(), "nothing changes");
@@ -105,13 +106,22 @@ class ZoneSetupViewModelTest {
     }
 
     @Test
+    void aRowWithoutAZoneIsNamedInChineseWhenTheUserChoseChinese() {
+        ZoneSetupViewModel form = form();
+        row(form, "", "shard01", "", "");
+
+        assertEquals(
+                "第 1 行：需要区域名称，例如 EU",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(form.errorProperty().get()));
+        assertEquals("Row 1: a zone name is required, e.g. EU", error(form));
+    }
+
+    @Test
     void aMalformedBoundNamesTheRowAndTheBound() {
         ZoneSetupViewModel form = form();
         row(form, "EU", "shard01", "{ counter: ", "{ counter: 10 }");
-        assertTrue(
-                form.errorProperty().get().startsWith("Row 1, min: "),
-                form.errorProperty().get());
-        assertFalse(form.errorProperty().get().contains("\n"));
+        assertTrue(error(form).startsWith("Row 1, min: "), error(form));
+        assertFalse(error(form).contains("\n"));
     }
 
     @Test
@@ -147,8 +157,14 @@ class ZoneSetupViewModelTest {
         row(form, "EU", "shard01 shard02", "{ customer: 'a', counter: MinKey }", "{ customer: 'm', counter: MinKey }");
         form.presplitHashedZonesProperty().set(true);
 
-        assertEquals("", form.errorProperty().get());
+        assertEquals("", error(form));
         assertEquals(List.of("shard01", "shard02", "shard03"), form.shardIds());
         assertEquals("{ customer: …, counter: … }", form.boundPrompt());
+    }
+
+    /** The form's problem in English; empty when none. */
+    private static String error(ZoneSetupViewModel form) {
+        Message problem = form.errorProperty().get();
+        return problem == null ? "" : Messages.of(Language.ENGLISH).text(problem);
     }
 }
