@@ -112,7 +112,8 @@ class ZoneSetupViewModelTest {
 
         assertEquals(
                 "第 1 行：需要区域名称，例如 EU",
-                Messages.of(Language.SIMPLIFIED_CHINESE).text(form.errorProperty().get()));
+                Messages.of(Language.SIMPLIFIED_CHINESE)
+                        .text(form.errorProperty().get()));
         assertEquals("Row 1: a zone name is required, e.g. EU", error(form));
     }
 
