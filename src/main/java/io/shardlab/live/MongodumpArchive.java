@@ -1,5 +1,7 @@
 package io.shardlab.live;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,8 +78,7 @@ final class MongodumpArchive {
                     head.length == 2 && gzip(head) ? new BufferedInputStream(new GZIPInputStream(raw), 1 << 16) : raw;
             return new MongodumpArchive(file, in).read(wanted);
         } catch (IOException e) {
-            throw new IllegalArgumentException(
-                    "config-dump: " + file + " cannot be read as a mongodump archive: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("live.archive.unreadable", file, String.valueOf(e.getMessage())), e);
         }
     }
 
@@ -85,17 +86,17 @@ final class MongodumpArchive {
         byte[] magic = in.readNBytes(4);
         offset += magic.length;
         if (magic.length < 4 || littleEndian(magic, 0) != MAGIC) {
-            throw problem("is not a mongodump archive: it does not start with the archive magic number 0x8199e26d");
+            throw problem("live.archive.noMagic");
         }
-        BsonDocument header = document(false, "the archive header");
+        BsonDocument header = document(false, Message.of("live.archive.where.header"));
         if (header == null) {
-            throw problem("is not a mongodump archive: the header is missing");
+            throw problem("live.archive.noHeader");
         }
         String serverVersion = header.isString("server_version")
                 ? header.getString("server_version").getValue()
                 : "";
         // the prelude's collection-metadata documents, up to the terminator
-        while (document(true, "the archive prelude") != null) {
+        while (document(true, Message.of("live.archive.where.prelude")) != null) {
             // names and sizes only: the documents follow in namespace blocks
         }
         Map<String, List<BsonDocument>> out = new HashMap<>();
@@ -110,11 +111,11 @@ final class MongodumpArchive {
             boolean eof = block.isBoolean("EOF") && block.getBoolean("EOF").getValue();
             boolean keep = !eof && db.equals("config") && wanted.contains(collection);
             List<BsonDocument> docs = keep ? out.computeIfAbsent(collection, c -> new ArrayList<>()) : null;
-            String where = "the block of " + db + "." + collection;
+            Message where = Message.of("live.archive.where.block", db + "." + collection);
             BsonDocument doc;
             while ((doc = document(true, where)) != null) {
                 if (eof) {
-                    throw problem("holds documents after the end-of-namespace header of " + db + "." + collection);
+                    throw problem("live.archive.afterEof", db + "." + collection);
                 }
                 if (docs != null) {
                     docs.add(doc);
@@ -131,25 +132,25 @@ final class MongodumpArchive {
             return null;
         }
         if (length.length < 4) {
-            throw problem("ends inside a length at byte " + offset);
+            throw problem("live.archive.cutLength", offset);
         }
         int size = littleEndian(length, 0);
         if (size == TERMINATOR) {
-            throw problem("has two terminators in a row at byte " + offset + " (a block without a header)");
+            throw problem("live.archive.twoTerminators", offset);
         }
-        return body(size, length, "a namespace header");
+        return body(size, length, Message.of("live.archive.where.namespaceHeader"));
     }
 
     /** The next document, or null at a terminator ({@code terminatorAllowed}); the file must not end here. */
-    private BsonDocument document(boolean terminatorAllowed, String where) throws IOException {
+    private BsonDocument document(boolean terminatorAllowed, Message where) throws IOException {
         byte[] length = in.readNBytes(4);
         if (length.length < 4) {
-            throw problem("ends inside " + where + " at byte " + offset + " (no terminator)");
+            throw problem("live.archive.noTerminator", where, offset);
         }
         int size = littleEndian(length, 0);
         if (size == TERMINATOR) {
             if (!terminatorAllowed) {
-                throw problem("has a terminator where " + where + " should be, at byte " + offset);
+                throw problem("live.archive.misplacedTerminator", where, offset);
             }
             offset += 4;
             return null;
@@ -157,27 +158,26 @@ final class MongodumpArchive {
         return body(size, length, where);
     }
 
-    private BsonDocument body(int size, byte[] length, String where) throws IOException {
+    private BsonDocument body(int size, byte[] length, Message where) throws IOException {
         if (size < 5 || size > MAX_BSON) {
-            throw problem("is corrupt: " + size + " at byte " + offset + " in " + where
-                    + " is neither a BSON length nor a terminator");
+            throw problem("live.archive.badLength", size, offset, where);
         }
         byte[] bytes = new byte[size];
         System.arraycopy(length, 0, bytes, 0, 4);
         int n = in.readNBytes(bytes, 4, size - 4);
         if (n < size - 4) {
-            throw problem("ends inside a document of " + where + " at byte " + offset);
+            throw problem("live.archive.cutDocument", where, offset);
         }
         if (bytes[size - 1] != 0) {
-            throw problem(
-                    "is corrupt: the document at byte " + offset + " in " + where + " does not end with a 0 byte");
+            throw problem("live.archive.badEnd", offset, where);
         }
         offset += size;
         return new RawBsonDocument(bytes);
     }
 
-    private IllegalArgumentException problem(String what) {
-        return new IllegalArgumentException("config-dump: " + file + " " + what);
+    /** The refusal of this archive: {@code key}'s text with {@code arguments}, after the file's name. */
+    private IllegalArgumentException problem(String key, Object... arguments) {
+        return new RefusedInput(Message.of("live.archive.problem", file, Message.of(key, arguments)));
     }
 
     private static int littleEndian(byte[] b, int at) {
