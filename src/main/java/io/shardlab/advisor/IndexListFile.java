@@ -2,6 +2,8 @@ package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.bson.BsonParseException;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,9 +53,9 @@ public final class IndexListFile {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + ": no such file");
+            throw new RefusedInput(Message.of("files.noSuchFile", file));
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
+            throw new RefusedInput(Message.of("advisor.indexFile.unreadable", file, String.valueOf(e.getMessage())));
         }
         Path name = file.getFileName();
         return parse(text, name == null ? file.toString() : name.toString());
@@ -63,8 +65,11 @@ public final class IndexListFile {
     public static CollectionIndexes parse(String text, String source) {
         String body = text.startsWith("\uFEFF") ? text.substring(1).strip() : text.strip();
         if (body.isEmpty()) {
-            throw new IllegalArgumentException(source + ": no indexes; expected the array db.collection.getIndexes() "
-                    + "prints, e.g. [{\"v\": 2, \"key\": {\"_id\": 1}, \"name\": \"_id_\"}]");
+            throw new RefusedInput(Message.of(
+                    "advisor.indexFile.empty",
+                    source,
+                    "[{\"v\": 2, \"key\": {\"_id\": 1}, \"name\": \"_id_\"}]",
+                    "db.collection.getIndexes()")); // untranslated: the mongosh method
         }
         List<BsonDocument> entries = new ArrayList<>();
         try {
@@ -89,14 +94,14 @@ public final class IndexListFile {
                 }
             }
         } catch (BsonParseException e) {
-            throw new IllegalArgumentException(source + ": not an index list: " + e.getMessage());
+            throw new RefusedInput(Message.of("advisor.indexFile.notAList", source, e.getMessage()));
         }
         List<IndexSpec> indexes = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             try {
                 indexes.add(IndexSpec.of(entries.get(i)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(source + " index " + (i + 1) + ": " + e.getMessage());
+                throw new RefusedInput(Message.of("advisor.indexFile.index", source, i + 1, RefusedInput.said(e)), e);
             }
         }
         return CollectionIndexes.declared(indexes, source);
@@ -106,20 +111,19 @@ public final class IndexListFile {
         try {
             return BsonLiterals.parseDocument(line.strip());
         } catch (BsonParseException e) {
-            throw new IllegalArgumentException(
-                    source + " line " + number + ": not an index document: " + e.getMessage());
+            throw new RefusedInput(Message.of("advisor.indexFile.notADocumentLine", source, number, e.getMessage()));
         }
     }
 
     private static List<BsonDocument> documents(BsonValue array, String source) {
         if (array == null || !array.isArray()) {
-            throw new IllegalArgumentException(source + ": expected an array of index documents");
+            throw new RefusedInput(Message.of("advisor.indexFile.notAnArray", source));
         }
         List<BsonDocument> out = new ArrayList<>();
         BsonArray a = array.asArray();
         for (int i = 0; i < a.size(); i++) {
             if (!a.get(i).isDocument()) {
-                throw new IllegalArgumentException(source + " index " + (i + 1) + ": not a document");
+                throw new RefusedInput(Message.of("advisor.indexFile.notADocument", source, i + 1));
             }
             out.add(a.get(i).asDocument());
         }
