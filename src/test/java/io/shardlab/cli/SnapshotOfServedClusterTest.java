@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * {@code snapshot --uri} of a running {@code serve}: a snapshot file is one collection's layout (its config metadata),
  * so it keeps each shard's documents and bytes as the served mongos reports them ({@code $shardedDataDistribution} from
- * 6.0, {@code $collStats} before), not the documents themselves: those are what {@code serve --data-file} and File →
- * Save cluster keep.
+ * 6.0, {@code $collStats} before), not the documents themselves; with {@code --with-documents} it is a data file
+ * instead, holding the layout and every document, which a mongos started from it reads back in the same chunks.
  */
 class SnapshotOfServedClusterTest {
 

@@ -48,10 +48,14 @@ class NodeDriverClassTest {
     }
 
     private void serve(long memoryBudgetBytes) {
+        serve(memoryBudgetBytes, ConnectionLimits.DEFAULT.withMaxConnections(100));
+    }
+
+    private void serve(long memoryBudgetBytes, ConnectionLimits limits) {
         ShardedCatalog catalog =
                 new ShardedCatalog(SimulationConfig.of(MongoVersion.V8_0), List.of("shard01", "shard02"));
         server = MongosServer.start(
-                new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, memoryBudgetBytes, 100), log::add);
+                new MongosServer.Settings(catalog, "127.0.0.1", 0, 0, memoryBudgetBytes, limits), log::add);
         server.commands()
                 .run("admin", BsonDocument.parse("{shardCollection: 'shop.orders', key: {customer: 'hashed'}}"));
     }
@@ -167,5 +171,37 @@ class NodeDriverClassTest {
 
         // then the refusal is ExceededMemoryLimit and every acknowledged document is readable
         assertEquals("{\"refusal\":146,\"same\":true,\"some\":true}", printed);
+    }
+
+    @Test
+    void aClientHoldingMoreThanItsAddressesShareIsRefusedWithALogLineAndTheWindowIsStillServed() throws Exception {
+        // given at most 5 connections from one address
+        serve(64L << 20, ConnectionLimits.DEFAULT.withMaxPerAddress(5));
+
+        // when a client's pool tries to hold 12 connections at once, and then the window (appName ShardLab) pings
+        String printed = node("""
+                const holder = new MongoClient(process.env.URI, {
+                  directConnection: true, appName: 'holder', minPoolSize: 12, maxPoolSize: 12,
+                  serverSelectionTimeoutMS: 5000, waitQueueTimeoutMS: 5000 });
+                const pings = [];
+                for (let i = 0; i < 12; i++) {
+                  pings.push(holder.db('admin').command({ ping: 1 }).then(() => 'ok', () => 'refused'));
+                }
+                const outcomes = await Promise.all(pings);
+                const window = new MongoClient(process.env.URI, { directConnection: true, appName: 'ShardLab' });
+                const answer = await window.db('admin').command({ ping: 1 });
+                console.log(JSON.stringify({ someServed: outcomes.includes('ok'), window: answer.ok }));
+                await window.close();
+                await holder.close().catch(() => {});
+                """);
+
+        // then the holder was served its share, the rest refused with one log line each, and the window served
+        assertEquals("{\"someServed\":true,\"window\":1}", printed);
+        assertTrue(
+                log.stream()
+                        .anyMatch(l -> l.startsWith("refused connection from 127.0.0.1:")
+                                && l.endsWith(
+                                        " (holder): 127.0.0.1 already has 5 connections (at most 5 per address)")),
+                log.toString());
     }
 }
