@@ -25,7 +25,8 @@ import org.bson.Document;
  *   <li>30 other clients (a class) each insert 20 batches of 1,000 documents at once.
  * </ol>
  *
- * <p>Prints the pings' p50, p99 and maximum round trip during each load, in ms, and the load's wall time.
+ * <p>Prints the pings' p50, p99 and maximum round trip during each load, in ms, and the load's wall time, beside the
+ * same figures of 3 s of pings with no load just before (the peer) and the ratios of the two.
  * Each scenario runs on a fresh server (8.0, four shards, a collection sharded on a hashed key), once
  * after a warm-up run. Run: {@code mvn -Pbench verify} (execution serve-fairness-benchmark), or this
  * class's main on the test class path.
@@ -37,6 +38,8 @@ public final class ServeFairnessBenchmark {
     static final int STUDENT_BATCHES = 20;
     static final int STUDENT_BATCH = 1_000;
     static final long PING_EVERY_MILLIS = 10;
+    /** How long the peer's pings run, with no load, before each load. */
+    static final long IDLE_MILLIS = 3_000;
 
     private ServeFairnessBenchmark() {}
 
@@ -76,6 +79,15 @@ public final class ServeFairnessBenchmark {
                 c.getDatabase("admin").runCommand(new Document("ping", 1));
                 clients.add(c);
             }
+            // the peer: the same pings with nothing else running, on this machine now
+            List<Double> idle = new ArrayList<>();
+            long idleUntil = System.nanoTime() + IDLE_MILLIS * 1_000_000;
+            while (System.nanoTime() < idleUntil) {
+                long begin = System.nanoTime();
+                admin.runCommand(new Document("ping", 1));
+                idle.add((System.nanoTime() - begin) / 1e6);
+                Thread.sleep(PING_EVERY_MILLIS);
+            }
             AtomicBoolean loading = new AtomicBoolean(true);
             List<Double> pings = new ArrayList<>();
             Thread pinging = new Thread(() -> {
@@ -112,18 +124,35 @@ public final class ServeFairnessBenchmark {
             for (MongoClient c : clients) {
                 c.close();
             }
-            double[] ms = pings.stream().mapToDouble(Double::doubleValue).toArray();
-            Arrays.sort(ms);
+            double[] ms = sorted(pings);
+            double[] peer = sorted(idle);
             System.out.printf(
                     Locale.ROOT,
-                    "%s: %,.0f ms; %d pings meanwhile: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                    "%s: %,.0f ms; %d pings meanwhile: p50 %.1f ms, p99 %.1f ms, max %.1f ms; %d pings before, with"
+                            + " no load (peer): p50 %.1f ms, p99 %.1f ms, max %.1f ms; ratios p99 %.1f, max %.1f%n",
                     title,
                     wall,
                     ms.length,
                     ms[ms.length / 2],
-                    ms[Math.min(ms.length - 1, ms.length * 99 / 100)],
-                    ms[ms.length - 1]);
+                    p99(ms),
+                    ms[ms.length - 1],
+                    peer.length,
+                    peer[peer.length / 2],
+                    p99(peer),
+                    peer[peer.length - 1],
+                    p99(ms) / p99(peer),
+                    ms[ms.length - 1] / peer[peer.length - 1]);
         }
+    }
+
+    private static double[] sorted(List<Double> pings) {
+        double[] ms = pings.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(ms);
+        return ms;
+    }
+
+    private static double p99(double[] sorted) {
+        return sorted[Math.min(sorted.length - 1, sorted.length * 99 / 100)];
     }
 
     private static List<Document> documents(int writer, int batch, int size) {

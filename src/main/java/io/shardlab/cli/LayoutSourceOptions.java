@@ -8,6 +8,7 @@ import io.shardlab.live.LayoutHistory;
 import io.shardlab.live.LayoutReader;
 import io.shardlab.live.LayoutSource;
 import io.shardlab.live.LiveClusterException;
+import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRead;
 import io.shardlab.text.Message;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -68,6 +70,16 @@ public final class LayoutSourceOptions {
     /** Whether one of {@code --uri}, {@code --snapshot}, {@code --config-dump} was given. */
     public boolean isGiven() {
         return source != null;
+    }
+
+    /** Where {@code --uri} connects; empty when the source is a file or a dump (or none was given). */
+    Optional<LiveConnectionRequest> connectionRequest() {
+        return source == null || source.uri == null ? Optional.empty() : Optional.of(connection.request(source.uri));
+    }
+
+    /** Whether {@code --at} was given. */
+    boolean rewinds() {
+        return at != null;
     }
 
     /** The {@code --ns} value, or null. */

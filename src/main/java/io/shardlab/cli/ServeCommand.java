@@ -133,6 +133,10 @@ final class ServeCommand implements Runnable {
             t.setDaemon(true);
             return t;
         });
+        if (dataFile != null) {
+            // the first save then holds the clients no longer than a later one (DataFile.warmUp)
+            saver.execute(mongos::warmUpSaves);
+        }
         if (dataFile != null && saveEverySeconds > 0) {
             saver.scheduleWithFixedDelay(
                     () -> save(mongos, err, false), saveEverySeconds, saveEverySeconds, TimeUnit.SECONDS);

@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
  * and the collection's chunk changelog so it can be inspected and rewound offline. The file never
  * holds credentials. Of the data it keeps each shard's documents and bytes as the source reports them
  * ({@code $shardedDataDistribution}, or {@code $collStats} before 6.0.3), a served cluster's included, not
- * the documents themselves: a snapshot is the collection's config metadata, and the documents of a
- * {@code serve} are what its {@code --data-file} (and the window's File → Save cluster) keeps.
+ * the documents themselves: a snapshot is the collection's config metadata. With {@code --with-documents} (a
+ * {@code --uri} source) it writes instead the collection's layout and documents as a ShardLab data file, the format of
+ * {@code serve --data-file} and the window's File → Save cluster / Open cluster ({@link SnapshotWithDocuments}).
  */
 @Command(name = "snapshot", mixinStandardHelpOptions = true, sortOptions = false)
 final class SnapshotCommand implements Runnable {
@@ -36,6 +37,9 @@ final class SnapshotCommand implements Runnable {
 
     @Option(names = "--out", required = true, paramLabel = "FILE")
     private Path out;
+
+    @Option(names = "--with-documents")
+    private boolean withDocuments;
 
     private final Clock clock;
 
@@ -54,6 +58,10 @@ final class SnapshotCommand implements Runnable {
         } catch (FileException e) {
             throw new FileException("--out: " + e.getMessage());
         }
+        if (withDocuments) {
+            writeDataFile();
+            return;
+        }
         ClusterMetadata metadata = source.readWithHistory(clock);
         SnapshotFile.Contents contents = LiveCapture.toSnapshotFile(metadata, source.namespace());
         try {
@@ -70,6 +78,20 @@ final class SnapshotCommand implements Runnable {
                 contents.cluster().chunks().chunksPerShard().size(),
                 changes.size(),
                 changes.stream().mapToLong(ChunkChange::changelogEntries).sum(),
+                out.toString()));
+        w.flush();
+    }
+
+    /** {@code --with-documents}: the collection's layout and documents as a data file ({@link SnapshotWithDocuments}). */
+    private void writeDataFile() {
+        SnapshotWithDocuments.Written written = SnapshotWithDocuments.write(source, source.layout(clock), out);
+        PrintWriter w = spec.commandLine().getOut();
+        w.println(language.text(
+                "cli.snapshot.wroteData",
+                written.namespace(),
+                written.contents().documents(),
+                written.layout().chunks().size(),
+                written.layout().chunks().chunksPerShard().size(),
                 out.toString()));
         w.flush();
     }

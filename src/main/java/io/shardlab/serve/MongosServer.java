@@ -11,6 +11,7 @@ import io.shardlab.session.ClientConnection;
 import io.shardlab.session.CommandLane;
 import io.shardlab.session.DataFileContents;
 import io.shardlab.session.MongosEndpoint;
+import io.shardlab.session.PendingSave;
 import java.net.BindException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -338,14 +339,22 @@ public final class MongosServer implements MongosEndpoint.Listener {
         }
 
         /**
-         * Saves the layout and every client document to {@code file} atomically ({@link DataFile}), between two
-         * commands.
-         *
-         * @throws io.shardlab.files.FileException naming the file when it cannot be written
+         * Takes what a save of {@code file} writes ({@link DataFile}: the layout and every client document), between
+         * two commands ({@link DataFile#take}).
          */
         @Override
-        public DataFileContents saveTo(Path file) {
-            return DataFile.save(file, backend.commands(), backend);
+        public PendingSave takeSave(Path file) {
+            return take(file);
+        }
+
+        DataFile.CapturedSave take(Path file) {
+            return DataFile.take(file, backend.commands(), backend);
+        }
+
+        /** A save of a throwaway cluster of this release, written to nowhere ({@link DataFile#warmUp}). */
+        @Override
+        public void warmUpSaves() {
+            DataFile.warmUp(release);
         }
 
         /**

@@ -1,6 +1,7 @@
 package io.shardlab.session;
 
 import io.shardlab.files.FileException;
+import io.shardlab.mongos.MemoryBudgetUse;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.mongos.UserAccounts;
@@ -79,6 +80,10 @@ public final class ExplorerEngine extends Playback {
      * on the simulation thread, read by connection threads to tell whether a client change is worth a report.
      */
     private volatile MongosEndpoint.Listener server;
+    /** Hears the memory budget's use after the Shell panel's commands while not accepting, else null. */
+    private volatile Consumer<Optional<MemoryBudgetUse>> shellMemoryReport;
+    /** Where File → Save cluster writes, off the simulation thread. */
+    private final SaveLane saves = new SaveLane();
 
     // while accepting connections, confined to the simulation thread
     private Consumer<ConnectionsState> connectionsReport;
@@ -166,6 +171,7 @@ public final class ExplorerEngine extends Playback {
         session = null;
         collections = null;
         catalog = null;
+        Optional.ofNullable(shellMemoryReport).filter(r -> mongos != null).ifPresent(r -> r.accept(Optional.empty()));
         mongos = null;
     }
 
@@ -473,6 +479,7 @@ public final class ExplorerEngine extends Playback {
                 return;
             }
             connectionsReport = report;
+            saves.execute(mongos()::warmUpSaves);
             network = settings.network();
             readOnly = false;
             tally = new RosterTally();
@@ -490,8 +497,9 @@ public final class ExplorerEngine extends Playback {
      * File → Save cluster with its documents: the session's cluster (its layout, the clients' and the Shell panel's
      * documents, the sessions' retryable writes) to {@code file}, atomically and between two client commands, so that
      * {@code serve --data-file FILE} carries on from it. The scenario's generated stream is kept as the layout it
-     * made, not as documents. {@code saved} or {@code failed} (one line naming the file) receives the outcome on the
-     * simulation thread.
+     * made, not as documents. The save is taken on the simulation thread and written on the {@link SaveLane}, so the
+     * clients wait only while it is taken. {@code saved} or {@code failed} (one line naming the file) receives the
+     * outcome on the save lane's thread (a failure to take it, on the simulation thread).
      */
     public void saveCluster(Path file, Consumer<DataFileContents> saved, Consumer<String> failed) {
         Objects.requireNonNull(file, "file");
@@ -502,11 +510,14 @@ public final class ExplorerEngine extends Playback {
                 failed.accept("Load a scenario first: the cluster saved is the one the explorer shows.");
                 return;
             }
-            try {
-                saved.accept(mongos().saveTo(file));
-            } catch (FileException e) {
-                failed.accept("Cannot save the cluster: " + e.getMessage());
-            }
+            PendingSave taken = mongos().takeSave(file);
+            saves.execute(() -> {
+                try {
+                    saved.accept(taken.write());
+                } catch (FileException e) {
+                    failed.accept("Cannot save the cluster: " + e.getMessage());
+                }
+            });
         });
     }
 
@@ -660,6 +671,7 @@ public final class ExplorerEngine extends Playback {
             return;
         }
         session.accountClientWork();
+        reportShellMemory();
         if (catalog != null && collections.follow(catalog)) {
             stopTicking();
         }
@@ -705,20 +717,24 @@ public final class ExplorerEngine extends Playback {
 
             @Override
             public void sleep(long millis, Runnable check) {
-                long left = millis;
-                while (left > 0) {
-                    long slice = Math.min(left, CommandLayer.SLEEP_SLICE_MILLIS);
-                    try {
-                        Thread.sleep(slice);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new IllegalStateException("the script's sleep was interrupted");
-                    }
-                    left -= slice;
-                    check.run();
-                }
+                CommandLayer.sleepInWallClock(millis, check);
             }
         };
+    }
+
+    /**
+     * The Shell panel's writes count against the memory budget clients' do (one budget per mongos, refused past it
+     * alike): while no client is served, {@code report} hears how full it is after each Shell command (on the
+     * simulation thread), and empty when the cluster on show changes; while accepting, the connections' state says it.
+     */
+    public void reportShellMemory(Consumer<Optional<MemoryBudgetUse>> report) {
+        shellMemoryReport = Objects.requireNonNull(report, "report");
+    }
+
+    private void reportShellMemory() {
+        if (server == null && shellMemoryReport != null && mongos != null) {
+            shellMemoryReport.accept(Optional.of(mongos.commands().memoryBudget()));
+        }
     }
 
     /** On the simulation thread: the command layer a shell command runs on now. */

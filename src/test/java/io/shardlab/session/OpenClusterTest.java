@@ -10,6 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
@@ -108,7 +111,7 @@ class OpenClusterTest {
         shell.run("shardlab", BsonDocument.parse("{drop: 'events'}"));
         shell.run("alice", BsonDocument.parse("{insert: 'notes', documents: [{text: 'hello'}]}"));
         Path file = folder.resolve("unsharded.data");
-        engine.saveCluster(file, contents -> {}, failures::add);
+        saveCluster(file, contents -> {}, failures::add);
 
         // when it is opened
         engine.openCluster(file, SETUP, (scenario, contents) -> shown.add(scenario), failures::add);
@@ -138,7 +141,7 @@ class OpenClusterTest {
         shell.run("alice", BsonDocument.parse("{insert: 'notes', documents: [{text: 'hello'}]}"));
         shell.run("shardlab", BsonDocument.parse("{insert: 'events', documents: [{counter: 5000}, {counter: 5001}]}"));
         Path file = folder.resolve("class.data");
-        engine.saveCluster(file, contents -> {}, failures::add);
+        saveCluster(file, contents -> {}, failures::add);
         return file;
     }
 
@@ -146,5 +149,29 @@ class OpenClusterTest {
         return shell.run(database, new BsonDocument("count", new BsonString(collection)))
                 .getNumber("n")
                 .intValue();
+    }
+
+    /**
+     * File → Save cluster, waited for: the save is taken on the simulation thread and written on the engine's save
+     * lane, whose outcome arrives there.
+     */
+    private void saveCluster(Path file, Consumer<DataFileContents> saved, Consumer<String> failed) {
+        CountDownLatch done = new CountDownLatch(1);
+        engine.saveCluster(
+                file,
+                contents -> {
+                    saved.accept(contents);
+                    done.countDown();
+                },
+                line -> {
+                    failed.accept(line);
+                    done.countDown();
+                });
+        try {
+            assertTrue(done.await(30, TimeUnit.SECONDS), "the save did not end");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 }

@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,7 +49,7 @@ class SaveClusterTest {
         Path file = folder.resolve("class.data");
 
         // when the user saves the cluster
-        engine.saveCluster(file, saved::add, failures::add);
+        saveCluster(file, saved::add, failures::add);
 
         // then serve's data file holds the layout and the 303 documents (2 a client wrote to the scenario's
         // collection), and a mongos started from it reads them
@@ -78,16 +81,40 @@ class SaveClusterTest {
 
     @Test
     void a_save_before_any_cluster_or_to_a_folder_that_is_missing_says_why_in_one_line() {
-        engine.saveCluster(folder.resolve("early.data"), saved::add, failures::add);
+        saveCluster(folder.resolve("early.data"), saved::add, failures::add);
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withDocuments(100), WorkloadRegistry.standard()));
         Path missing = folder.resolve("no-such-folder").resolve("class.data");
-        engine.saveCluster(missing, saved::add, failures::add);
+        saveCluster(missing, saved::add, failures::add);
 
         assertEquals(List.of(), saved);
         assertEquals("Load a scenario first: the cluster saved is the one the explorer shows.", failures.get(0));
         assertTrue(failures.get(1).startsWith("Cannot save the cluster: "), failures.get(1));
         assertTrue(failures.get(1).contains(missing.getParent().toString()), failures.get(1));
         assertTrue(!Files.exists(missing));
+    }
+
+    /**
+     * File → Save cluster, waited for: the save is taken on the simulation thread and written on the engine's save
+     * lane, whose outcome arrives there.
+     */
+    private void saveCluster(Path file, Consumer<DataFileContents> saved, Consumer<String> failed) {
+        CountDownLatch done = new CountDownLatch(1);
+        engine.saveCluster(
+                file,
+                contents -> {
+                    saved.accept(contents);
+                    done.countDown();
+                },
+                line -> {
+                    failed.accept(line);
+                    done.countDown();
+                });
+        try {
+            assertTrue(done.await(30, TimeUnit.SECONDS), "the save did not end");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 }

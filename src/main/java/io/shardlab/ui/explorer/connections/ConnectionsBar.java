@@ -107,10 +107,13 @@ public final class ConnectionsBar {
             memory.getStyleClass().add(now ? Styles.WARNING : Styles.TEXT_MUTED);
         });
         memory.getStyleClass().add(Styles.TEXT_MUTED);
-        for (Region onlyWhileAccepting : new Region[] {heading, uri, copy, clients, memory}) {
+        for (Region onlyWhileAccepting : new Region[] {heading, uri, copy, clients}) {
             onlyWhileAccepting.visibleProperty().bind(vm.acceptingProperty());
             onlyWhileAccepting.managedProperty().bind(onlyWhileAccepting.visibleProperty());
         }
+        // the Shell panel's writes fill the budget too: the figure shows whenever there is one
+        memory.visibleProperty().bind(vm.memoryProperty().isNotNull());
+        memory.managedProperty().bind(memory.visibleProperty());
         note.visibleProperty().bind(vm.noteProperty().isNotEmpty());
         note.managedProperty().bind(note.visibleProperty());
         error.visibleProperty().bind(vm.errorProperty().isNotEmpty());

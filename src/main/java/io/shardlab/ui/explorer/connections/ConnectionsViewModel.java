@@ -66,6 +66,8 @@ public final class ConnectionsViewModel {
     private final ReadOnlyObjectWrapper<Message> rosterHeading = new ReadOnlyObjectWrapper<>(this, "rosterHeading");
     private final ReadOnlyObjectWrapper<Message> memory = new ReadOnlyObjectWrapper<>(this, "memory");
     private final ReadOnlyBooleanWrapper memoryNearlyFull = new ReadOnlyBooleanWrapper(this, "memoryNearlyFull", false);
+    /** Whether the strip was dismissed while it showed the Shell's memory use (it shows again once nearly full). */
+    private boolean memoryDismissed;
     /** The class's password while a class is accepted with one ({@link #startClass(Optional)}). */
     private Optional<String> classPassword = Optional.empty();
 
@@ -92,6 +94,26 @@ public final class ConnectionsViewModel {
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
         this.port = port;
+        engine.reportShellMemory(use -> uiThread.execute(() -> showShellMemory(use)));
+    }
+
+    /**
+     * While not accepting, the Shell panel's writes fill the same memory budget clients' do: the strip shows how full
+     * it is (and shows itself: on every Shell command until dismissed, then again once the budget is nearly full);
+     * empty hides the figure (another cluster is on show).
+     */
+    private void showShellMemory(Optional<MemoryBudgetUse> use) {
+        if (accepting.get()) {
+            return;
+        }
+        memory.set(use.map(ConnectionsViewModel::memoryText).orElse(null));
+        boolean nearlyFull = use.map(MemoryBudgetUse::nearlyFull).orElse(false);
+        boolean warningNew = nearlyFull && !memoryNearlyFull.get();
+        memoryNearlyFull.set(nearlyFull);
+        if (use.isPresent() && (!memoryDismissed || warningNew)) {
+            memoryDismissed = false;
+            shown.set(true);
+        }
     }
 
     /** Starts accepting connections (the port, or any free one when it is taken). */
@@ -214,6 +236,7 @@ public final class ConnectionsViewModel {
         if (!accepting.get()) {
             note.set("");
             error.set("");
+            memoryDismissed = memory.get() != null;
             shown.set(false);
         }
     }
