@@ -89,7 +89,13 @@ public final class CollectionPickerViewModel {
      * never taken out, since a ComboBox whose selected item leaves its items clears its value (the picker would
      * read blank after the shell shards a collection or an archive opens).
      */
-    static <T> void update(List<T> list, List<T> next) {
+    static <T> void update(ObservableList<T> list, List<T> next) {
+        if (list.stream().noneMatch(next::contains)) {
+            // nothing stays (another scenario, an archive): one replacement, never an empty list in between, which
+            // the searchable list's skin cannot take
+            list.setAll(next);
+            return;
+        }
         list.retainAll(next);
         for (int i = 0; i < next.size(); i++) {
             if (i >= list.size() || !list.get(i).equals(next.get(i))) {
