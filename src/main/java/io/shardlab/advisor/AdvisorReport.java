@@ -33,7 +33,8 @@ public record AdvisorReport(
 
     /**
      * Where candidate {@code index} stands: recommended when it is the pick, ruled out when a finding
-     * disqualifies it, qualified otherwise.
+     * disqualifies it, not judged on its writes when the data is too small for the layout rules (a write share of
+     * 1.00 then rules nothing out, so "qualified" would claim more than was checked), qualified otherwise.
      *
      * @throws IndexOutOfBoundsException if {@code index} is not a candidate's
      */
@@ -42,6 +43,11 @@ public record AdvisorReport(
         if (recommendation.index().isPresent() && recommendation.index().getAsInt() == index) {
             return Verdict.RECOMMENDED;
         }
-        return candidate.disqualified() ? Verdict.RULED_OUT : Verdict.QUALIFIED;
+        if (candidate.disqualified()) {
+            return Verdict.RULED_OUT;
+        }
+        boolean writesJudged =
+                candidate.findings(Severity.NOTE).stream().noneMatch(f -> f.kind() == FindingKind.SMALL_SAMPLE);
+        return writesJudged ? Verdict.QUALIFIED : Verdict.WRITES_NOT_JUDGED;
     }
 }

@@ -21,11 +21,12 @@ import java.util.Set;
  *       <b>hashed variant</b>, which spreads such inserts over every shard at the price of range
  *       queries.</li>
  *   <li><b>A coarse field with a high-cardinality one</b>: the coarse field (2 to
- *       {@code LOW_CARDINALITY_BELOW - 1} distinct values; the one with most values) groups related
- *       documents, the high-cardinality field splits the groups: {@code {coarse: 1, fine: 1}}. The fine field is the first high-cardinality field
+ *       {@code LOW_CARDINALITY_BELOW - 1} distinct values; the one with fewest values, a country, and the one
+ *       with most, a state, each a suggestion: {@link #coarseFields}) groups related documents, the high-cardinality field splits the groups: {@code {coarse: 1, fine: 1}}. The fine field is the first high-cardinality field
  *       (in the order above) that does not trend, else the first.</li>
  * </ul>
- * Keys the user already lists are left out; at most {@value #MAX_SUGGESTIONS} suggestions.
+ * Keys the user already lists are left out; at most {@value #MAX_SUGGESTIONS} suggestions, the compound keys
+ * always among them.
  */
 public final class CandidateSuggester {
 
@@ -47,11 +48,7 @@ public final class CandidateSuggester {
                 .sorted(Comparator.comparingInt(FieldProfile::distinctValues).reversed())
                 .toList();
         List<FieldProfile> high = allHigh.subList(0, Math.min(HIGH_CARDINALITY_FIELDS, allHigh.size()));
-        FieldProfile coarse = plain.stream()
-                .filter(f -> f.distinctValues() >= 2 && f.distinctValues() < FindingRules.LOW_CARDINALITY_BELOW)
-                .max(Comparator.comparingInt(FieldProfile::distinctValues)
-                        .thenComparing(f -> -sample.fields().indexOf(f)))
-                .orElse(null);
+        List<FieldProfile> coarse = coarseFields(plain, sample);
 
         Set<ShardKeyPattern> seen = new LinkedHashSet<>(already);
         List<SuggestedCandidate> out = new ArrayList<>();
@@ -72,21 +69,42 @@ public final class CandidateSuggester {
                             ? Message.of("advisor.suggestion.hashMonotonic", f.path(), values)
                             : Message.of("advisor.suggestion.hashedVariant", f.path()));
         }
-        if (coarse != null && !allHigh.isEmpty()) {
+        List<SuggestedCandidate> compounds = new ArrayList<>();
+        if (!allHigh.isEmpty()) {
             FieldProfile fine =
                     allHigh.stream().filter(f -> !f.trendsOneWay()).findFirst().orElse(allHigh.get(0));
-            add(
-                    out,
-                    seen,
-                    pattern(new KeyField(coarse.path(), false), new KeyField(fine.path(), false)),
-                    Message.of(
-                            "advisor.suggestion.compound",
-                            coarse.path(),
-                            distinct(coarse),
-                            fine.path(),
-                            distinct(fine)));
+            for (FieldProfile c : coarse) {
+                add(
+                        compounds,
+                        seen,
+                        pattern(new KeyField(c.path(), false), new KeyField(fine.path(), false)),
+                        Message.of("advisor.suggestion.compound", c.path(), distinct(c), fine.path(), distinct(fine)));
+            }
         }
-        return out.size() > MAX_SUGGESTIONS ? out.subList(0, MAX_SUGGESTIONS) : out;
+        // the compound keys always have their room: the high-cardinality fields give way
+        int room = MAX_SUGGESTIONS - compounds.size();
+        List<SuggestedCandidate> all = new ArrayList<>(out.subList(0, Math.min(room, out.size())));
+        all.addAll(compounds);
+        return all;
+    }
+
+    /**
+     * The coarse fields that lead a compound key (2 to {@code LOW_CARDINALITY_BELOW - 1} distinct values): the
+     * coarsest (a country, a region: the fewest values, the largest groups), then the finest (a state, a city: the
+     * most values), each once. MongoDB's manual: "If your data model requires sharding on a key that has low
+     * cardinality, consider using a compound index using a field that has higher relative cardinality"
+     * (docs/manual/core/sharding-choose-a-shard-key, Shard Key Cardinality).
+     */
+    static List<FieldProfile> coarseFields(List<FieldProfile> plain, Sample sample) {
+        List<FieldProfile> candidates = plain.stream()
+                .filter(f -> f.distinctValues() >= 2 && f.distinctValues() < FindingRules.LOW_CARDINALITY_BELOW)
+                .toList();
+        Comparator<FieldProfile> byValues = Comparator.comparingInt(FieldProfile::distinctValues)
+                .thenComparing(f -> -sample.fields().indexOf(f));
+        Set<FieldProfile> out = new LinkedHashSet<>();
+        candidates.stream().min(byValues).ifPresent(out::add);
+        candidates.stream().max(byValues).ifPresent(out::add);
+        return List.copyOf(out);
     }
 
     private static void add(List<SuggestedCandidate> out, Set<ShardKeyPattern> seen, ShardKeyPattern key, Message why) {

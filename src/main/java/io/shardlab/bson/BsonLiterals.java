@@ -32,6 +32,10 @@ import org.bson.json.JsonReader;
  */
 public final class BsonLiterals {
 
+    /** The Java driver's JsonReader: "JSON reader was expecting a value but found '}'." */
+    private static final Pattern EXPECTING =
+            Pattern.compile("JSON reader was expecting (a name|a value|':') but found '(.*)'\\.");
+
     private static final Pattern NOT_A_NUMBER = Pattern.compile("For input string: \"(.*)\"(.*)");
 
     private BsonLiterals() {}
@@ -104,8 +108,29 @@ public final class BsonLiterals {
     private static String describe(RuntimeException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         message = message.replaceAll("\\s+", " ").strip();
-        if (message.contains("read past EOF")) {
+        if (message.contains("read past EOF")
+                || message.endsWith("but found '<eof>'.") && message.contains("a value")) {
             return "the text ends before the value is complete";
+        }
+        Matcher expecting = EXPECTING.matcher(message);
+        if (expecting.matches()) {
+            // the Java driver's JsonReader words, said as what the user has to change
+            String expected = expecting.group(1);
+            String found = expecting.group(2);
+            if (found.equals("<eof>")) {
+                return "the text ends before the document is closed by '}'";
+            }
+            return switch (expected) {
+                case "a name" -> "a field name is missing before '" + found + "'";
+                case "':'" -> "a ':' is missing between the field name and its value, before '" + found + "'";
+                default ->
+                    found.matches("[}\\],:]")
+                            ? "a value is missing before '" + found + "'"
+                            : "'" + found + "' is not a value (a string is quoted: '" + found + "')";
+            };
+        }
+        if (message.startsWith("End of file in JSON string")) {
+            return "a string is not closed by its quote";
         }
         Matcher notANumber = NOT_A_NUMBER.matcher(message);
         if (notANumber.matches()) {

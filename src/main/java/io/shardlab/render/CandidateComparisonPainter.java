@@ -5,6 +5,8 @@ import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
@@ -30,6 +32,7 @@ public final class CandidateComparisonPainter implements Picture {
     static final double CANDIDATE_HEADER = 42;
     static final double CANDIDATE_GAP = 26;
     static final double REASON_LINE = 20;
+    static final double LEGEND_GAP = 10;
 
     private final CandidateComparison comparison;
     private final ThemeColors colors;
@@ -86,7 +89,7 @@ public final class CandidateComparisonPainter implements Picture {
         String numbers = words.text(
                 "render.candidates.numbers",
                 c.numDistinctValues(),
-                String.format(Locale.ROOT, "%.1f", 100 * c.topValueShare()),
+                percentOfDocuments(c.topValueShare()),
                 String.valueOf(c.monotonicity()),
                 c.chunks(),
                 String.valueOf(c.jumboChunks()),
@@ -102,13 +105,46 @@ public final class CandidateComparisonPainter implements Picture {
                                 String.format(Locale.ROOT, "%.0f", singleShardReads.getAsDouble()));
     }
 
+    /**
+     * A 0..1 share as a percentage with one decimal, as the advisor's table says it: a share too small to show is
+     * {@code <0.1}, not {@code 0.0}.
+     */
+    static String percentOfDocuments(double share) {
+        return share > 0 && share < 0.0005 ? "<0.1" : String.format(Locale.ROOT, "%.1f", 100 * share);
+    }
+
+    /**
+     * The legend under the candidates: the colour of every shard (the candidates' rows share the shards), and the
+     * jumbo mark when a row shows one.
+     */
+    List<LegendPainter.Item> legend() {
+        List<LegendPainter.Item> items = new ArrayList<>();
+        if (comparison.candidates().isEmpty()) {
+            return items;
+        }
+        List<String> shards = comparison.candidates().get(0).layout().model().shards();
+        for (int s = 0; s < shards.size(); s++) {
+            items.add(new LegendPainter.Item(LegendPainter.Kind.SHARD, s, shards.get(s)));
+        }
+        if (comparison.candidates().stream().anyMatch(c -> c.layout().model().jumboCount() > 0)) {
+            items.add(new LegendPainter.Item(LegendPainter.Kind.JUMBO, -1, words.text("render.legend.jumbo")));
+        }
+        return items;
+    }
+
     @Override
     public double preferredHeight(Graphics2D g, double width, double density) {
         double h = MARGIN + TITLE_BLOCK;
         for (Candidate c : comparison.candidates()) {
             h += CANDIDATE_HEADER + rows.height(c.layout()) + CANDIDATE_GAP;
         }
-        return Math.ceil(h + comparison.reasons().size() * REASON_LINE + MARGIN);
+        double inner = width - 2 * MARGIN;
+        h += new LegendPainter(colors, type).height(g, legend(), inner) + LEGEND_GAP;
+        Pen pen = new Pen(g);
+        for (String reason : comparison.reasons()) {
+            h += pen.wrap(type.body(), reason, inner).size() * REASON_LINE;
+        }
+        return Math.ceil(h + MARGIN);
     }
 
     @Override
@@ -150,9 +186,16 @@ public final class CandidateComparisonPainter implements Picture {
             rows.paint(g, c.layout(), pen.measure(type.label()), left, y, right - left, density);
             y += rows.height(c.layout()) + CANDIDATE_GAP;
         }
+        LegendPainter legendPainter = new LegendPainter(colors, type);
+        List<LegendPainter.Item> legend = legend();
+        legendPainter.paint(g, legend, left, y, right - left);
+        y += legendPainter.height(g, legend, right - left) + LEGEND_GAP;
+        // a reason is the advisor's whole sentence: it wraps rather than end in "…"
         for (String reason : comparison.reasons()) {
-            pen.text(type.body(), colors.text(), pen.fit(type.body(), reason, right - left), left, y + 14);
-            y += REASON_LINE;
+            for (String line : pen.wrap(type.body(), reason, right - left)) {
+                pen.text(type.body(), colors.text(), line, left, y + 14);
+                y += REASON_LINE;
+            }
         }
     }
 }

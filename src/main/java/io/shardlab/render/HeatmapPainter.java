@@ -84,18 +84,34 @@ public final class HeatmapPainter {
             pen.fill(colors.heat((i + 0.5) / BAR_STEPS), barX, y0, BAR_WIDTH, y1 - y0);
         }
         pen.crisp(false);
-        pen.text(
-                type.label(),
-                colors.mutedText(),
-                maxText,
-                barX + BAR_WIDTH + 6,
-                pen.baselineCentered(type.label(), plotTop + 5));
-        pen.text(
-                type.label(),
-                colors.mutedText(),
-                "0",
-                barX + BAR_WIDTH + 6,
-                pen.baselineCentered(type.label(), plotTop + plotH - 5));
+        FontMetrics labelMetrics = pen.metrics(type.label());
+        for (BarLabel label : barLabels(maxText, plotTop, plotH, labelMetrics.getHeight())) {
+            pen.text(
+                    type.label(),
+                    colors.mutedText(),
+                    label.text(),
+                    barX + BAR_WIDTH + 6,
+                    pen.baselineCentered(type.label(), label.centreY()));
+        }
+    }
+
+    /** A label beside the colour bar: its text and the y its line is centred on, diagram pixels. */
+    record BarLabel(String text, double centreY) {}
+
+    /**
+     * The colour bar's labels: the largest cell's count 5 px below the bar's top and "0" 5 px above its bottom.
+     * When the two lines would touch (a short heatmap, presenter mode's large type) only the largest count stays:
+     * "0" is the ramp's darkest colour, which the plot itself shows.
+     *
+     * @param plotTop the bar's top, diagram pixels
+     * @param plotH the bar's height, diagram pixels
+     * @param lineHeight the label font's line height, diagram pixels
+     */
+    static List<BarLabel> barLabels(String maxText, double plotTop, double plotH, double lineHeight) {
+        BarLabel max = new BarLabel(maxText, plotTop + 5);
+        BarLabel zero = new BarLabel("0", plotTop + plotH - 5);
+        boolean apart = zero.centreY() - max.centreY() >= lineHeight + 2;
+        return apart ? List.of(max, zero) : List.of(max);
     }
 
     /**

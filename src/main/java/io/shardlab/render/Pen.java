@@ -9,6 +9,8 @@ import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.geom.RoundRectangle2D;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The drawing operations every painter uses, limited to what FXGraphics2D, BufferedImage, Batik's SVG generator
@@ -133,6 +135,30 @@ final class Pen {
             }
         }
         return "";
+    }
+
+    /**
+     * {@code text} in lines no wider than {@code maxWidth}, broken at the last space that fits, or between two
+     * characters where a line has no space (Chinese, a long key): nothing is cut off.
+     */
+    List<String> wrap(Font font, String text, double maxWidth) {
+        List<String> lines = new ArrayList<>();
+        String rest = text.strip();
+        while (!rest.isEmpty()) {
+            if (width(font, rest) <= maxWidth) {
+                lines.add(rest);
+                break;
+            }
+            int fits = 1;
+            while (fits < rest.length() && width(font, rest.substring(0, fits + 1)) <= maxWidth) {
+                fits++;
+            }
+            int space = rest.lastIndexOf(' ', fits);
+            int end = space > 0 ? space : fits;
+            lines.add(rest.substring(0, end).strip());
+            rest = rest.substring(end).strip();
+        }
+        return lines;
     }
 
     /**

@@ -72,4 +72,31 @@ class CandidateSuggesterTest {
     void aSampleOfLowCardinalityFieldsHasNothingToSuggest() {
         assertEquals(List.of(), CandidateSuggester.suggest(Samples.ofValues("region", "'a'", "'b'", "'a'"), List.of()));
     }
+
+    /**
+     * 3,000 orders: {@code country} one of 4, {@code state} one of 60, and three high-cardinality fields
+     * ({@code user}, {@code order}, {@code sku}), enough to fill the suggestions on their own.
+     */
+    private static Sample orders() {
+        SplittableRandom random = new SplittableRandom(11);
+        List<BsonDocument> docs = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            docs.add(new BsonDocument("country", new BsonString("c" + random.nextInt(4)))
+                    .append("state", new BsonString("s" + random.nextInt(60)))
+                    .append("user", new BsonInt32(random.nextInt(2_000)))
+                    .append("order", new BsonInt32(random.nextInt(1_000_000)))
+                    .append("sku", new BsonInt32(random.nextInt(5_000))));
+        }
+        return Sample.of("orders", SampleOrder.INSERTION, docs);
+    }
+
+    @Test
+    void aCountryLedAndAStateLedCompoundKeyAreOfferedEvenWhenTheFineFieldsFillTheList() {
+        List<String> keys = keys(CandidateSuggester.suggest(orders(), List.of()));
+
+        // the coarsest field (the country) and the finest coarse one (the state) each lead a compound key
+        assertTrue(keys.contains("{ country: 1, order: 1 }"), keys.toString());
+        assertTrue(keys.contains("{ state: 1, order: 1 }"), keys.toString());
+        assertEquals(CandidateSuggester.MAX_SUGGESTIONS, keys.size(), keys.toString());
+    }
 }

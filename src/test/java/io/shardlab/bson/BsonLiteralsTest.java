@@ -105,7 +105,7 @@ class BsonLiteralsTest {
             DBRef('c')                   | 'DBRef('c')' is not valid: DBRef(collection, id, db) takes 2 or 3 arguments, got 1
             BSONSymbol()                 | 'BSONSymbol()' is not valid: BSONSymbol(...) takes 1 argument, got 0
             ObjectId('xyz')              | 'ObjectId('xyz')' is not valid: state should be: hexString has 24 characters
-            Foo(1)                       | 'Foo(1)' is not valid: JSON reader was expecting a value but found 'Foo'.
+            Foo(1)                       | 'Foo(1)' is not valid: 'Foo' is not a value (a string is quoted: 'Foo')
             """)
     void refusesBadInputWithOneLine(String literal, String message) {
         BsonParseException e = assertThrows(BsonParseException.class, () -> BsonLiterals.parseValue(literal));

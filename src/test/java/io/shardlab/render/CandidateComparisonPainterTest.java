@@ -83,10 +83,16 @@ class CandidateComparisonPainterTest {
         double candidates = 2 * (CandidateComparisonPainter.CANDIDATE_HEADER + CandidateComparisonPainter.CANDIDATE_GAP)
                 + rows.height(both.layout())
                 + rows.height(writesOnly.layout());
+        // and under them the shards' legend, one row, then the reason's one line
+        double legend = new LegendPainter(new ThemeColors(Theme.light()), Typography.standard())
+                .height(Diagrams.scratch(), painter.legend(), 1400 - 2 * CandidateComparisonPainter.MARGIN);
+        assertEquals(LegendPainter.ROW, legend);
         assertEquals(
                 Math.ceil(2 * CandidateComparisonPainter.MARGIN
                         + CandidateComparisonPainter.TITLE_BLOCK
                         + candidates
+                        + legend
+                        + CandidateComparisonPainter.LEGEND_GAP
                         + CandidateComparisonPainter.REASON_LINE),
                 painter.preferredHeight(Diagrams.scratch(), 1400, 1));
     }
@@ -103,6 +109,49 @@ class CandidateComparisonPainterTest {
         for (String text : List.of(
                 "Two keys", "1.  { x: 1 }  —  recommended", ">layout<", ">reads<", ">writes<", "Why { x: 1 }.")) {
             assertTrue(svg.contains(text), text);
+        }
+    }
+
+    @Test
+    void aTopValueTooSmallToShowReadsLessThanATenthOfAPercentAsInTheTable() {
+        assertEquals("<0.1", CandidateComparisonPainter.percentOfDocuments(0.0001));
+        assertEquals("0.0", CandidateComparisonPainter.percentOfDocuments(0));
+        assertEquals("1.2", CandidateComparisonPainter.percentOfDocuments(0.012));
+    }
+
+    @Test
+    void theLegendNamesEveryShardsColourAndAReasonWrapsWhole() {
+        String longReason = "{ x: 1 } ranks lower: a tie on write spread (meanMaxWriteShare 0.25 against 0.26), "
+                + "then fewer distinct values (12,345 against 99,999), so the one listed first is named here.";
+        CandidateComparisonPainter painter = new CandidateComparisonPainter(
+                new CandidateComparison(
+                        "zipcodes.json",
+                        MongoVersion.V7_0,
+                        4,
+                        128,
+                        0,
+                        List.of(candidate("recommended", OptionalDouble.empty(), List.of())),
+                        List.of(longReason)),
+                Theme.light(),
+                "");
+
+        List<String> shards = candidate("recommended", OptionalDouble.empty(), List.of())
+                .layout()
+                .model()
+                .shards();
+        assertEquals(
+                shards,
+                painter.legend().stream()
+                        .filter(i -> i.kind() == LegendPainter.Kind.SHARD)
+                        .map(LegendPainter.Item::text)
+                        .toList());
+        String svg = new SvgExporter().render(painter, new ExportSize(600, 0, 1));
+        for (String shard : shards) {
+            assertTrue(svg.contains(">" + shard + "<"), shard);
+        }
+        // every word of the reason is on the picture, its last included: wrapped, not cut
+        for (String word : longReason.split(" ")) {
+            assertTrue(svg.contains(word.replace("<", "&lt;")), word);
         }
     }
 

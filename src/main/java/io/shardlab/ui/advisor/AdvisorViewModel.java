@@ -326,7 +326,11 @@ public final class AdvisorViewModel {
         ShardKeyPattern key;
         try {
             key = ShardKeyPattern.parse(text == null ? "" : text.strip());
-        } catch (BsonParseException | InvalidShardKeyException e) {
+        } catch (BsonParseException e) {
+            // the message names the candidate: its problem alone, so the key is quoted once
+            jobs.showError(Message.of("advisor.error.candidate", text == null ? "" : text.strip(), e.problem()));
+            return false;
+        } catch (InvalidShardKeyException e) {
             jobs.showError(Message.of("advisor.error.candidate", text == null ? "" : text.strip(), e.getMessage()));
             return false;
         }

@@ -11,7 +11,10 @@ import javafx.animation.Timeline;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Bounds;
+import javafx.geometry.Dimension2D;
 import javafx.geometry.Orientation;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -34,6 +37,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.PopupWindow;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 
@@ -368,6 +372,28 @@ public final class ConsoleView {
             window.setScene(new Scene(windowRoot, WINDOW_WIDTH, WINDOW_HEIGHT));
             styleWindow.accept(windowRoot);
             window.setOnCloseRequest(e -> toggle.setSelected(false));
+            window.setMinWidth(WINDOW_MIN_WIDTH);
+            window.setMinHeight(WINDOW_MIN_HEIGHT);
+            // a window manager may open an owned window far smaller than its scene (openbox: about 200 × 220, the
+            // panel cut to "Shell … ardLab"): its size is set, within the screen it opens on
+            Bounds at = owner.localToScreen(owner.getBoundsInLocal());
+            Screen on = at == null
+                    ? Screen.getPrimary()
+                    : Screen.getScreensForRectangle(
+                                    at.getMinX(), at.getMinY(), Math.max(1, at.getWidth()), Math.max(1, at.getHeight()))
+                            .stream()
+                            .findFirst()
+                            .orElse(Screen.getPrimary());
+            Rectangle2D screen = on.getVisualBounds();
+            Dimension2D size = firstSize(screen.getWidth(), screen.getHeight());
+            window.setWidth(size.getWidth());
+            window.setHeight(size.getHeight());
+            // openbox keeps the size a window had when it was mapped only if it is set again once shown
+            window.setOnShown(e -> {
+                window.setWidth(size.getWidth());
+                window.setHeight(size.getHeight());
+                window.setOnShown(null);
+            });
         }
         if (!windowRoot.getChildren().contains(root)) {
             windowRoot.getChildren().setAll(root);
@@ -376,10 +402,26 @@ public final class ConsoleView {
         window.toFront();
     }
 
+    /**
+     * The panel's own window's first size on a screen of {@code screenWidth × screenHeight} (its visual bounds):
+     * {@link #WINDOW_WIDTH} × {@link #WINDOW_HEIGHT}, no larger than nine tenths of the screen, no smaller than the
+     * window's minimum.
+     */
+    static Dimension2D firstSize(double screenWidth, double screenHeight) {
+        double width = Math.max(WINDOW_MIN_WIDTH, Math.min(WINDOW_WIDTH, 0.9 * screenWidth));
+        double height = Math.max(WINDOW_MIN_HEIGHT, Math.min(WINDOW_HEIGHT, 0.9 * screenHeight));
+        return new Dimension2D(width, height);
+    }
+
     /** The panel's own window's first size (presenter mode). */
     static final double WINDOW_WIDTH = 960;
 
     static final double WINDOW_HEIGHT = 480;
+
+    /** The smallest the panel's own window can be made: the input line, a few transcript lines and the hint. */
+    static final double WINDOW_MIN_WIDTH = 480;
+
+    static final double WINDOW_MIN_HEIGHT = 240;
 
     /** The panel's own window while presenter mode shows it there, for tests; null before. */
     Stage window() {

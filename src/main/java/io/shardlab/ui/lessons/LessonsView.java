@@ -438,6 +438,9 @@ public final class LessonsView {
         button.getStyleClass().add(LESSON_FOLLOW_UP_BUTTON);
         button.setMaxWidth(Double.MAX_VALUE);
         button.setAlignment(Pos.CENTER_LEFT);
+        // a long step ("Pre-split tomorrow, balancer off then on") wraps in a narrow panel rather than end in "…"
+        button.setWrapText(true);
+        button.setMinHeight(Region.USE_PREF_SIZE);
         button.setOnAction(e -> viewModel.runInShell(index));
         // what the panel will type, so the room reads the commands before they run
         Label script = new Label(step.script());

@@ -89,8 +89,9 @@ class AdvisorViewModelTest {
         assertEquals(
                 List.of("{ state: 1 }", "{ zip: 'hashed' }"),
                 rows.stream().map(CandidateRow::keyText).toList());
+        // the ZIP codes are too little data for 2 shards of 1 MB chunks to judge writes: not called qualified
         assertEquals(
-                List.of(Verdict.QUALIFIED, Verdict.RECOMMENDED),
+                List.of(Verdict.WRITES_NOT_JUDGED, Verdict.RECOMMENDED),
                 rows.stream().map(CandidateRow::verdict).toList());
         assertTrue(
                 english(vm.recommendationProperty()).startsWith("Recommended: { zip: 'hashed' }"),

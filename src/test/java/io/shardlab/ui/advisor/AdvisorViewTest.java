@@ -150,8 +150,9 @@ class AdvisorViewTest {
                 .orElseThrow();
         robot.clickOn(stateCell);
         WaitForAsyncUtils.waitForFxEvents();
+        // the ZIP codes are too little data to judge writes on this cluster: the verdict says so
         assertEquals(
-                "{ state: 1 } · qualified",
+                "{ state: 1 } · qualified, writes not judged",
                 robot.lookup("#selected-key").queryAs(Label.class).getText());
         assertTrue(robot.lookup("#findings .label").queryAllAs(Label.class).stream()
                 .anyMatch(l -> l.getText().startsWith("Only 62 distinct values")));

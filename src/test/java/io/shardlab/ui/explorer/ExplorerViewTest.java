@@ -32,6 +32,7 @@ import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
 import javafx.scene.Scene;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
@@ -136,6 +137,13 @@ class ExplorerViewTest {
                 "{ counter: 1 }",
                 robot.lookup("#setup-key").queryTextInputControl().getText());
         assertEquals(2, chunks());
+        // the lesson's pace is none of the picker's own: the closed picker still names it
+        assertEquals(
+                "4,000",
+                robot.lookup("#setup-pace")
+                        .queryAs(ComboBox.class)
+                        .getButtonCell()
+                        .getText());
 
         robot.clickOn("#transport-play");
         waitUntil(() -> vm.playback().playingProperty().get()

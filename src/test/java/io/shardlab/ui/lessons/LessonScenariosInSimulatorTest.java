@@ -260,7 +260,7 @@ class LessonScenariosInSimulatorTest {
                 .execute(new RefineCollectionShardKey(
                         run.scenario().namespace(), io.shardlab.key.ShardKeyPattern.parse("{ age: 1, name: 1 }")));
         ScenarioRun refined =
-                new ScenarioRun(run.scenario(), run.writes(), run.cluster().snapshot(), run.cluster());
+                new ScenarioRun(run.scenario(), run.writes(), run.cluster().snapshot(), run.cluster(), run.atStart());
         assertEquals(chunks, refined.chunks());
         assertEquals(documents, refined.documentsByShard());
         assertEquals(migrations, refined.migrations());

@@ -38,10 +38,11 @@ class LessonsViewTest {
     private final RecordingLauncher launcher = new RecordingLauncher();
     private final SimpleBooleanProperty presenter = new SimpleBooleanProperty(false);
     private BorderPane root;
+    private LessonsViewModel vm;
 
     @Start
     void start(Stage stage) {
-        LessonsViewModel vm = new LessonsViewModel(LESSONS, launcher, presenter, () -> presenter.set(!presenter.get()));
+        vm = new LessonsViewModel(LESSONS, launcher, presenter, () -> presenter.set(!presenter.get()));
         root = new BorderPane();
         root.setRight(new LessonsView(vm).build());
         // the rest of the window: a control outside the panel, and a text area that edits with Page Up / Down
@@ -209,8 +210,9 @@ class LessonsViewTest {
 
     @ParameterizedTest(name = "presenter mode {0}")
     @ValueSource(booleans = {false, true})
-    void every_lesson_title_query_and_follow_up_reads_whole(boolean presenterMode, FxRobot robot) {
+    void every_lesson_title_query_follow_up_and_shell_step_reads_whole(boolean presenterMode, FxRobot robot) {
         robot.interact(() -> presenter.set(presenterMode));
+        robot.interact(() -> vm.offerShell(script -> {}));
         ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
         for (int i = 0; i < LESSONS.size(); i++) {
             int index = i;
@@ -228,6 +230,12 @@ class LessonsViewTest {
                 assertEquals(
                         lesson.followUps().get(f).label(),
                         shown(robot.lookup("#lesson-follow-up-" + f).query()),
+                        lesson.title());
+            }
+            for (int step = 0; step < lesson.shellSteps().size(); step++) {
+                assertEquals(
+                        lesson.shellSteps().get(step).label(),
+                        shown(robot.lookup("#lesson-shell-step-" + step).query()),
                         lesson.title());
             }
         }

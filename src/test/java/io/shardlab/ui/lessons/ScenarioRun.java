@@ -12,6 +12,7 @@ import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SimulationCounters;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.InitialSplit;
 import io.shardlab.workload.SimulationSetup;
@@ -35,7 +36,12 @@ import org.bson.BsonValue;
  * added mid-stream) run as the stream reaches them. Gives the numbers a
  * lesson's "what to watch" talks about.
  */
-record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapshot end, SimulatedCluster cluster) {
+record ScenarioRun(
+        Scenario scenario,
+        WriteDistribution writes,
+        SimulationSnapshot end,
+        SimulatedCluster cluster,
+        SimulationCounters atStart) {
 
     static ScenarioRun play(LessonScenario lessonScenario, WorkloadRegistry workloads) {
         Scenario s = lessonScenario.base();
@@ -63,9 +69,11 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
                     .filter(split -> split.key().equals(key))
                     .ifPresent(simulation::preSplit);
         }
+        // the counters before the first insert: what the set-up did, which the explorer's counters leave out
+        SimulationCounters atStart = simulation.snapshot().counters();
         WriteDistribution writes =
                 simulation.run(workload.open(WorkloadSettings.of(s.documents(), s.seed())), s.steps());
-        return new ScenarioRun(s, writes, simulation.snapshot(), simulation.cluster());
+        return new ScenarioRun(s, writes, simulation.snapshot(), simulation.cluster(), atStart);
     }
 
     ClusterSnapshot collection() {
@@ -107,6 +115,16 @@ record ScenarioRun(Scenario scenario, WriteDistribution writes, SimulationSnapsh
 
     long migrations() {
         return end.counters().migrationsCommitted();
+    }
+
+    /** Migrations the stream and the balancer made, as the explorer's counter shows them: the set-up's left out. */
+    long migrationsAfterSetUp() {
+        return end.counters().migrationsCommitted() - atStart.migrationsCommitted();
+    }
+
+    /** Splits after the set-up, as the explorer's counter shows them. */
+    long splitsAfterSetUp() {
+        return end.counters().splits() - atStart.splits();
     }
 
     long splits() {

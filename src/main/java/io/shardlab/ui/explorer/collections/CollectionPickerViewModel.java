@@ -84,6 +84,27 @@ public final class CollectionPickerViewModel {
         });
     }
 
+    /**
+     * Makes {@code list} equal {@code next} by removing and inserting only what changed: a choice that stays is
+     * never taken out, since a ComboBox whose selected item leaves its items clears its value (the picker would
+     * read blank after the shell shards a collection or an archive opens).
+     */
+    static <T> void update(ObservableList<T> list, List<T> next) {
+        if (list.stream().noneMatch(next::contains)) {
+            // nothing stays (another scenario, an archive): one replacement, never an empty list in between, which
+            // the searchable list's skin cannot take
+            list.setAll(next);
+            return;
+        }
+        list.retainAll(next);
+        for (int i = 0; i < next.size(); i++) {
+            if (i >= list.size() || !list.get(i).equals(next.get(i))) {
+                list.remove(next.get(i));
+                list.add(i, next.get(i));
+            }
+        }
+    }
+
     /** Takes the engine's newest state: the collections, the one its frame shows, and their inserts. */
     public void show(EngineState.Running state) {
         List<Choice> next = state.collections().stream()
@@ -91,7 +112,7 @@ public final class CollectionPickerViewModel {
                 .toList();
         // the list changes only when a collection comes or goes: replacing it every frame would close its popup
         if (!next.equals(choices)) {
-            choices.setAll(next);
+            update(choices, next);
         }
         several.set(choices.size() > 1);
         String namespace = state.frame().scenario().namespace();

@@ -28,6 +28,8 @@ public final class ComparisonSideViewModel {
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(this, "ready", false);
+    /** The scenario of the side this one is compared with: its caption names what differs from it. */
+    private Scenario other;
 
     ComparisonSideViewModel(LockstepEngine.Side side, LockstepEngine engine, ObservableBooleanValue dark) {
         this.side = Objects.requireNonNull(side, "side");
@@ -39,22 +41,37 @@ public final class ComparisonSideViewModel {
 
     /**
      * What a side is, e.g. {@code "MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards"}, with
-     * {@code " · pre-split at 4 points"} when it pre-splits: the facts a comparison varies.
+     * {@code " · pre-split at 4 points"} when it pre-splits: the facts a comparison varies. What else tells it
+     * apart from {@code other}, the side it is compared with, follows: its workload's name when the workloads
+     * differ (US against UK addresses), its zones ({@code "zones EU, NA"} or {@code "no zones"}) when the zones
+     * differ, so the two captions never read alike when the sides differ.
      */
-    static String caption(Scenario s) {
+    static String caption(Scenario s, Scenario other) {
         String text =
                 "MongoDB " + s.version() + " · " + s.keyPattern() + " · " + s.chunkSizeText() + " · " + s.shardsText();
-        return s.preSplitText().map(split -> text + " · " + split).orElse(text);
+        if (s.preSplitText().isPresent()) {
+            text += " · " + s.preSplitText().get();
+        }
+        if (!s.workload().equals(other.workload())) {
+            text += " · " + s.workload();
+        }
+        if (!s.sharding().zones().equals(other.sharding().zones())) {
+            text += s.sharding().zones().isEmpty()
+                    ? " · no zones" // untranslated: the caption's other facts are English too (chunkSizeText)
+                    : " · zones " + String.join(", ", s.sharding().zones()); // untranslated: as the line above
+        }
+        return text;
     }
 
-    void loading(Scenario scenario) {
-        caption.set(caption(scenario));
+    void loading(Scenario scenario, Scenario other) {
+        this.other = other;
+        caption.set(caption(scenario, other));
         loadError.set("");
         ready.set(false);
     }
 
     void accept(EngineState state) {
-        caption.set(caption(state.scenario()));
+        caption.set(caption(state.scenario(), other == null ? state.scenario() : other));
         if (state instanceof EngineState.Failed failed) {
             loadError.set(failed.message());
             ready.set(false);

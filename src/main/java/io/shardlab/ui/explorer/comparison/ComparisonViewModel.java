@@ -93,8 +93,8 @@ public final class ComparisonViewModel {
                 leftScenario.version().equals(rightScenario.version())
                         ? leftScenario.version().toString()
                         : leftScenario.version() + " vs " + rightScenario.version());
-        left.loading(leftScenario);
-        right.loading(rightScenario);
+        left.loading(leftScenario, rightScenario);
+        right.loading(rightScenario, leftScenario);
         transport.unload();
         // open before the load: the engine's first states are this comparison's
         open.set(true);

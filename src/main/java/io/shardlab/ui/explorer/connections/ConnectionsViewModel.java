@@ -335,7 +335,16 @@ public final class ConnectionsViewModel {
         if (n == 0) {
             return state.accepting() ? Message.of("explorer.connections.noClients") : null;
         }
-        return Message.of("explorer.connections.clients", n, String.join(", ", state.clients()));
+        // a driver opens a monitoring connection beside its pool, mongosh several: the strip counts connections and
+        // names the clients they come from (the roster's rows), so 3 mongosh never read as 14 clients
+        List<String> names = state.roster().clients().stream()
+                .map(c -> c.name().equals(c.host()) ? c.name() : c.name() + " (" + c.host() + ")")
+                .toList();
+        return Message.of(
+                "explorer.connections.clients",
+                n,
+                String.join(", ", names.isEmpty() ? state.clients() : names),
+                names.isEmpty() ? n : names.size());
     }
 
     /** Whether a class is accepted (on the network), whose join card and roster show. */

@@ -12,6 +12,7 @@ import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import java.util.function.Function;
+import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
@@ -425,21 +426,37 @@ public final class SetupBar {
             pace.setValue(v);
         });
         pace.setValue(vm.docsPerSecondProperty().get());
+        boolean[] following = {false};
         pace.valueProperty().addListener((obs, was, now) -> {
-            if (now != null) {
+            // only the user's pick sets the pace: the list re-selecting while it follows the form writes nothing back
+            if (now != null && !following[0]) {
                 vm.docsPerSecondProperty().set(now);
             }
         });
-        vm.docsPerSecondProperty().addListener((obs, was, now) -> pace.setValue(now.intValue()));
+        vm.docsPerSecondProperty().addListener((obs, was, now) -> {
+            following[0] = true;
+            try {
+                pace.setValue(now.intValue());
+            } finally {
+                following[0] = false;
+            }
+        });
         pace.setTooltip(text.tooltip("explorer.setup.pace.tip"));
-        // closed, the rate without its unit, which the field's caption names
-        pace.setButtonCell(new ListCell<>() {
+        // closed, the rate without its unit, which the field's caption names: the pace that plays, whatever the
+        // list's selection went through while a lesson's pace (4,000/s) joined the list and the list was sorted
+        ListCell<Integer> closed = new ListCell<>() {
             @Override
             protected void updateItem(Integer item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : text.now("explorer.setup.pace.short", item));
+                setText(text.now(
+                        "explorer.setup.pace.short", vm.docsPerSecondProperty().get()));
             }
-        });
+        };
+        InvalidationListener sayPace = o -> closed.setText(
+                text.now("explorer.setup.pace.short", vm.docsPerSecondProperty().get()));
+        vm.docsPerSecondProperty().addListener(sayPace);
+        text.language().addListener(sayPace);
+        pace.setButtonCell(closed);
         pace.getStyleClass().add(SETUP_PACE);
         return pace;
     }

@@ -154,8 +154,13 @@ public final class SetupViewModel {
     /** Adds {@code value} to {@code choices}, in order, when it is not one of them. */
     private static void offer(ObservableList<Integer> choices, int value) {
         if (!choices.contains(value)) {
-            choices.add(value);
-            FXCollections.sort(choices);
+            // one insertion at its sorted place: a sort's permutation makes a ComboBox re-select by index and write
+            // the pace it then shows (2,000) back over the lesson's 4,000
+            int at = 0;
+            while (at < choices.size() && choices.get(at) < value) {
+                at++;
+            }
+            choices.add(at, value);
         }
     }
 

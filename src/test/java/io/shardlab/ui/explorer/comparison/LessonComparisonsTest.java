@@ -120,4 +120,51 @@ class LessonComparisonsTest {
         }
         assertEquals(List.of(), alone, "a follow-up that changes the pace runs alone, not side by side");
     }
+
+    @Test
+    void theTwoCaptionsOfEveryShippedComparisonNameWhatDiffersBetweenTheSides() {
+        List<String> alike = new ArrayList<>();
+        for (Lesson lesson : LESSONS) {
+            for (FollowUp f : lesson.followUps()) {
+                var mine = lesson.scenario().base();
+                var theirs = f.scenario().base();
+                String left = ComparisonSideViewModel.caption(mine, theirs);
+                String right = ComparisonSideViewModel.caption(theirs, mine);
+                if (left.equals(right)) {
+                    alike.add(lesson.id() + " / " + f.label() + ": " + left);
+                }
+            }
+        }
+        assertEquals(List.of(), alike, "both sides of a comparison read alike");
+    }
+
+    @Test
+    void theUsAndTheUkBookOfLessonFourAreToldApartByTheirWorkloads() {
+        Lesson lesson = LESSONS.stream()
+                .filter(l -> l.id().equals("postcode-granularity"))
+                .findFirst()
+                .orElseThrow();
+        var us = lesson.scenario().base();
+        var uk = lesson.followUps().get(0).scenario().base();
+
+        assertEquals(
+                "MongoDB 5.0 · { postcode: 1 } · 1 MB chunks · 4 shards · us-addresses",
+                ComparisonSideViewModel.caption(us, uk));
+        assertEquals(
+                "MongoDB 5.0 · { postcode: 1 } · 1 MB chunks · 4 shards · uk-addresses",
+                ComparisonSideViewModel.caption(uk, us));
+    }
+
+    @Test
+    void aSideWithoutZonesSaysSoBesideTheSideWithThem() {
+        Lesson lesson = LESSONS.stream()
+                .filter(l -> l.id().equals("zones-keep-data-in-region"))
+                .findFirst()
+                .orElseThrow();
+        var zoned = lesson.scenario().base();
+        var unzoned = lesson.followUps().get(0).scenario().base();
+
+        assertTrue(ComparisonSideViewModel.caption(zoned, unzoned).endsWith(" · zones EU, NA"));
+        assertTrue(ComparisonSideViewModel.caption(unzoned, zoned).endsWith(" · no zones"));
+    }
 }
