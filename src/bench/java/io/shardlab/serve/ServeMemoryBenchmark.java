@@ -35,7 +35,8 @@ import org.bson.codecs.DocumentCodec;
  * ({@code jcmd GC.heap_info}). Beside each figure: the budget, and the documents' own BSON bytes.
  *
  * <p>Arguments: the JVM options of the server, one string (default: the launchers',
- * {@code -XX:G1HeapRegionSize=16m -Xmx448m}); the students and the documents each (default 30 and 20,000); {@code -Dserve.bench.classpath} runs another build's classes as the
+ * {@code -XX:G1HeapRegionSize=16m -Xmx448m}); the students and the documents each (default 30 and 20,000);
+ * serve's own options, one string (default none, e.g. {@code --memory-budget 400}); {@code -Dserve.bench.classpath} runs another build's classes as the
  * server (default: this JVM's class path). Run: {@code mvn -o -Pbench test-compile exec:exec@serve-memory-benchmark}.
  */
 public final class ServeMemoryBenchmark {
@@ -63,6 +64,12 @@ public final class ServeMemoryBenchmark {
         command.addAll(List.of("-cp", classPath, "io.shardlab.Main", "serve", "--port", "0"));
         // a class's students connect from one address here, each client with its monitors' connections too
         command.addAll(List.of("--max-connections-per-address", "400"));
+        // serve's own options, e.g. a --memory-budget that holds a larger class
+        if (args.length > 3) {
+            Arrays.stream(args[3].trim().split("\\s+"))
+                    .filter(o -> !o.isEmpty())
+                    .forEach(command::add);
+        }
         Process server = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
