@@ -26,21 +26,25 @@ import org.bson.codecs.DocumentCodec;
  * {@code serve}'s resident memory under a class (issue #32's budget: 700 MB): {@code serve} started as its own
  * process as the command line starts it (port 0, its default memory budget; since every student connects from this
  * machine's address, {@code --max-connections-per-address 400}) with the launchers' JVM
- * options, then {@value #STUDENTS} clients, each in its own database ({@code shardCollection}, hashed for even
- * students, ranged for odd ones), insert {@value #DOCUMENTS} documents each in {@code insertMany} batches of
+ * options, then a class of clients (30 unless told, issue #32's; issue #29's is 40), each in its own database
+ * ({@code shardCollection}, hashed for even students, ranged for odd ones), insert 20,000 documents each unless told
+ * (issue #29's class: 50,000) in {@code insertMany} batches of
  * {@value #BATCH}; afterwards every database is dropped. The server process's resident set with its child's (a
  * serve without a heap cap runs in a child JVM; {@code VmRSS} of {@code /proc/PID/status}) is sampled every {@value #SAMPLE_MILLIS} ms and printed over time, and at each stage
  * (idle, written, written after a full collection, dropped after a full collection) with the heap in use
  * ({@code jcmd GC.heap_info}). Beside each figure: the budget, and the documents' own BSON bytes.
  *
  * <p>Arguments: the JVM options of the server, one string (default: the launchers',
- * {@code -XX:G1HeapRegionSize=16m -Xmx448m}); {@code -Dserve.bench.classpath} runs another build's classes as the
+ * {@code -XX:G1HeapRegionSize=16m -Xmx448m}); the students and the documents each (default 30 and 20,000);
+ * serve's own options, one string (default none, e.g. {@code --memory-budget 400}); {@code -Dserve.bench.classpath} runs another build's classes as the
  * server (default: this JVM's class path). Run: {@code mvn -o -Pbench test-compile exec:exec@serve-memory-benchmark}.
  */
 public final class ServeMemoryBenchmark {
 
-    static final int STUDENTS = 30;
-    static final int DOCUMENTS = 20_000;
+    /** The class: how many students, each writing {@link #documentsEach} documents (the arguments set them). */
+    private static int classSize = 30;
+
+    private static int documentsEach = 20_000;
     static final int BATCH = 100;
     static final long SAMPLE_MILLIS = 250;
     static final long BUDGET_BYTES = 700L << 20;
@@ -51,6 +55,8 @@ public final class ServeMemoryBenchmark {
 
     public static void main(String[] args) throws Exception {
         String jvmOptions = args.length > 0 ? args[0] : "-XX:G1HeapRegionSize=16m -Xmx448m";
+        classSize = args.length > 1 ? Integer.parseInt(args[1]) : classSize;
+        documentsEach = args.length > 2 ? Integer.parseInt(args[2]) : documentsEach;
         String classPath = System.getProperty("serve.bench.classpath", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -58,6 +64,12 @@ public final class ServeMemoryBenchmark {
         command.addAll(List.of("-cp", classPath, "io.shardlab.Main", "serve", "--port", "0"));
         // a class's students connect from one address here, each client with its monitors' connections too
         command.addAll(List.of("--max-connections-per-address", "400"));
+        // serve's own options, e.g. a --memory-budget that holds a larger class
+        if (args.length > 3) {
+            Arrays.stream(args[3].trim().split("\\s+"))
+                    .filter(o -> !o.isEmpty())
+                    .forEach(command::add);
+        }
         Process server = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
@@ -93,8 +105,8 @@ public final class ServeMemoryBenchmark {
                 pid,
                 serving,
                 jvmOptions,
-                STUDENTS,
-                DOCUMENTS,
+                classSize,
+                documentsEach,
                 BATCH,
                 loadAverage());
         Thread.sleep(1000);
@@ -132,7 +144,7 @@ public final class ServeMemoryBenchmark {
         List<Thread> students = new ArrayList<>();
         List<Throwable> failures = new ArrayList<>();
         List<MongoClient> clients = new ArrayList<>();
-        for (int s = 0; s < STUDENTS; s++) {
+        for (int s = 0; s < classSize; s++) {
             int student = s;
             MongoClient client = MongoClients.create(uri + "?directConnection=true&appName=student" + student);
             clients.add(client);
@@ -150,7 +162,7 @@ public final class ServeMemoryBenchmark {
                             MongoCollection<Document> events =
                                     client.getDatabase(db).getCollection("events");
                             long id = 0;
-                            for (int b = 0; b < DOCUMENTS / BATCH; b++) {
+                            for (int b = 0; b < documentsEach / BATCH; b++) {
                                 List<Document> batch = new ArrayList<>(BATCH);
                                 for (int i = 0; i < BATCH; i++) {
                                     batch.add(document(student, id++));
@@ -188,7 +200,7 @@ public final class ServeMemoryBenchmark {
         }
         Stage full = stage(pid, serving, "written", false);
         Stage collected = stage(pid, serving, "written, after a full collection", true);
-        for (int s = 0; s < STUDENTS; s++) {
+        for (int s = 0; s < classSize; s++) {
             clients.get(s).getDatabase("student" + s).drop();
         }
         Stage dropped = stage(pid, serving, "databases dropped, after a full collection", true);

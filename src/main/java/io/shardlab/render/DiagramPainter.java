@@ -333,6 +333,18 @@ public final class DiagramPainter implements Picture {
     }
 
     /**
+     * The least height the view can be painted in at {@code width} and keep its charts: the bar at {@value #MIN_BAR}
+     * px, the charts at their least (a tile's {@value #TILE_MIN_CHART} px), no subtitle, the legend left to the
+     * lanes' names. A view without charts needs {@link #leastHeight}.
+     */
+    public double leastHeightWithCharts(Graphics2D g, double width, double density) {
+        prepare(g);
+        return measure(g, width, 1, density, Fit.LADDER.get(Fit.WITH_CHARTS_AT_LEAST))
+                .layout()
+                .height();
+    }
+
+    /**
      * Where the sections will land when painting at this size, without painting (hit-testing, tests).
      *
      * @throws IllegalArgumentException when the size cannot hold the view
@@ -369,6 +381,9 @@ public final class DiagramPainter implements Picture {
                 new Fit(true, false, false, true, false),
                 new Fit(true, false, false, false, false),
                 new Fit(true, false, false, false, true));
+
+        /** The last rung of {@link #LADDER} that keeps the charts. */
+        static final int WITH_CHARTS_AT_LEAST = 3;
     }
 
     /** The gap under the value line in the tightest fit: room for its labels, little more. */

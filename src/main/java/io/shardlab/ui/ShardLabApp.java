@@ -2,7 +2,6 @@ package io.shardlab.ui;
 
 import io.shardlab.AppInfo;
 import io.shardlab.cluster.Shard;
-import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
@@ -66,6 +65,7 @@ import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
+import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.control.MenuItem;
@@ -74,6 +74,7 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.text.Font;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
@@ -266,7 +267,11 @@ public class ShardLabApp extends Application {
         this.work = work;
         live = new io.shardlab.ui.live.LiveFeature(
                 explorer, viewModel, () -> stage, tasks, work, appearance, placement, text);
-        javafx.scene.layout.BorderPane collectionView = new javafx.scene.layout.BorderPane(explorerView.node());
+        BorderPane collectionView = new BorderPane(explorerView.node());
+        // a window shorter than the explorer's least height cuts it at the bottom (MainView), never over the menu bar
+        collectionView.setMinHeight(0);
+        BorderPane.setAlignment(explorerView.node(), Pos.TOP_LEFT);
+        BorderPane.setAlignment(comparisonView.node(), Pos.TOP_LEFT);
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
         console = new ConsoleViewModel(
@@ -339,10 +344,8 @@ public class ShardLabApp extends Application {
         // chosen exercise, and the results' export; a tile opens its collection in the explorer, as the picker does
         List<Exercise> exercises = ExerciseCatalog.load(text.language().get()).exercises();
         BoardViewModel board = new BoardViewModel(
-                out -> engine.readCatalog(
-                        BoardViewModel.RECENT_WINDOWS,
-                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)),
-                        out),
+                (distinctUpTo, out) -> engine.readCatalog(
+                        BoardViewModel.RECENT_WINDOWS, ClassSample.reading(journal, distinctUpTo), out),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,

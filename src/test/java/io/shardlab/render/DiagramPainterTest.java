@@ -133,6 +133,40 @@ class DiagramPainterTest {
         assertEquals(0, l.legend().getHeight());
     }
 
+    @ParameterizedTest(name = "{0} diagram pixels wide at density {1}")
+    @CsvSource({
+        // the smallest tile with normal type
+        "320, 1",
+        // presenter mode's tiles on a 1280 × 720 projector, the board maximised: at presenter scale, and at the
+        // scale their type gives way to in two rows of three (BoardViewTest)
+        "279, 1.4",
+        "391, 1",
+    })
+    void aTileAtItsLeastHeightWithChartsKeepsTheWritesChartWhichOnePixelLessDrops(double width, double density) {
+        // given a layout with writes, framed as one of the class board's tiles
+        DiagramData data = Diagrams.twelveChunks();
+        DiagramOptions options = DiagramOptions.defaults(View.ALL);
+        DiagramData withoutHeat = new DiagramData(data.layout(), data.writes(), Optional.empty(), data.valueLine());
+        DiagramPainter tile = new DiagramPainter(
+                withoutHeat,
+                options,
+                DiagramPainter.Framing.tile(0.5),
+                DiagramPainter.Parts.of(withoutHeat, options.scale()));
+
+        // when it is laid out at the least height that keeps the charts, and one pixel less
+        double least = tile.leastHeightWithCharts(Diagrams.scratch(), width, density);
+        DiagramPainter.Layout kept = tile.layout(Diagrams.scratch(), width, least, density);
+        DiagramPainter.Layout less = tile.layout(Diagrams.scratch(), width, least - 1, density);
+
+        // then the first keeps the line, the lanes and the writes chart at its least, and the second drops the chart
+        assertFalse(kept.bar().isEmpty());
+        assertFalse(kept.lanes().isEmpty());
+        assertEquals(DiagramPainter.TILE_MIN_CHART, kept.writesChart().getHeight(), 0.5);
+        assertTrue(kept.writesChart().getMaxY() <= least + 0.5, "the chart ends inside: " + kept.writesChart());
+        assertTrue(less.writesChart().isEmpty(), "one pixel less: " + less.writesChart());
+        assertTrue(least < tile.preferredHeight(Diagrams.scratch(), width, density));
+    }
+
     @Test
     void without_a_value_line_no_value_section_is_composed() {
         DiagramPainter p = painter(Diagrams.twelveChunks(), View.LANES);

@@ -7,20 +7,35 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.exercise.CommandJournal;
+import io.shardlab.exercise.Exercise;
+import io.shardlab.exercise.ExerciseCatalog;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.ConnectionLimits;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.ui.board.BoardView;
+import io.shardlab.ui.board.BoardViewModel;
+import io.shardlab.ui.board.ClassSample;
+import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.theme.Appearance;
 import java.lang.management.ManagementFactory;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
 import org.bson.Document;
 
 /**
@@ -31,9 +46,10 @@ import org.bson.Document;
  *
  * <ol>
  *   <li>{@code serve} as the command line starts it ({@code MongosServer.start}: 127.0.0.1, its clock at 1×, a
- *       256 MB memory budget, 200 connections), and
+ *       256 MB memory budget, 400 connections, all of them from one address: {@link #CLASS_ON_ONE_ADDRESS}), and
  *   <li>the whole explorer window (engine, mailbox, every panel; JavaFX headless) accepting connections after its
- *       stream is in, so time runs live at 10× (balancer rounds, splits, migrations) while the class writes.
+ *       stream is in, so time runs live at 10× (balancer rounds, splits, migrations) while the class writes, with
+ *       the same limits, and then once more with the class board showing ({@link #runWithBoard}).
  * </ol>
  *
  * Budgets: the window's documents a second at least 0.7 × serve's; the window's JavaFX pulses p99 ≤ 20 ms (goal)
@@ -49,6 +65,14 @@ public final class ClassroomBenchmark {
     static final long WARM_UP_SECONDS = 5;
     static final double THROUGHPUT_BUDGET = 0.7;
     static final long PING_BUDGET_NANOS = 100_000_000;
+
+    /**
+     * Both sides' connection limits: the whole class connects from this machine's one address (each Java driver
+     * client holds its monitors' connections besides its pool's), where a classroom's students come from one address
+     * each, so the limit per address is raised to the limit of all.
+     */
+    static final ConnectionLimits CLASS_ON_ONE_ADDRESS =
+            ConnectionLimits.DEFAULT.withMaxConnections(400).withMaxPerAddress(400);
 
     /** The window's roster rows at the end of the measured period, the class still connected. */
     private static int rosterRowsWhileWriting;
@@ -82,7 +106,7 @@ public final class ClassroomBenchmark {
                 SimulationConfig.of(MongoVersion.V8_0), List.of("shard01", "shard02", "shard03", "shard04"));
         ClassRun serve;
         try (MongosServer server = MongosServer.start(
-                new MongosServer.Settings(catalog, "127.0.0.1", 0, 1, 256L << 20, 200), line -> {})) {
+                new MongosServer.Settings(catalog, "127.0.0.1", 0, 1, 256L << 20, CLASS_ON_ONE_ADDRESS), line -> {})) {
             serve = runClass(server.connectionString(), seconds, "serve");
         }
         printRun("serve (command line)", serve);
@@ -92,7 +116,9 @@ public final class ClassroomBenchmark {
         Platform.startup(started::countDown);
         started.await();
         Platform.setImplicitExit(false);
-        ExplorerBenchmark.MeasuredExplorer x = new ExplorerBenchmark.MeasuredExplorer();
+        ExplorerBenchmark.MeasuredExplorer x =
+                new ExplorerBenchmark.MeasuredExplorer((c, host, budget, clients, log, lane) ->
+                        new MongosServer.InProcess(c, host, budget, CLASS_ON_ONE_ADDRESS, log, lane));
         x.launchAndWait("classroom", Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000));
         // the lesson's stream plays to its end first: the class writes into a live clock after it
         onFx(() -> {
@@ -133,6 +159,22 @@ public final class ClassroomBenchmark {
                 rosterRows,
                 x.offers[0],
                 x.deliveryCount[0]);
+        // the pulses measured are the window's alone; the board's run below is measured by its ping
+        x.measuring.set(false);
+
+        // the same class again with the class board showing beside the window (presenter mode, a 1280 × 720
+        // projector, the window maximised): the first class's databases are dropped so the board looks at 40
+        ClassRun board = runWithBoard(x, uri, seconds);
+        printRun("the window with the class board showing", board);
+        System.out.printf(
+                Locale.ROOT,
+                "classroom: the 41st client's ping p99 with the board showing %.1f ms, with it closed %.1f ms "
+                        + "(%.2f ×; serve %.1f ms); documents a second with the board %.2f × without%n",
+                percentile(board.pingNanos(), 0.99) / 1e6,
+                percentile(window.pingNanos(), 0.99) / 1e6,
+                percentile(board.pingNanos(), 0.99) / Math.max(1.0, percentile(window.pingNanos(), 0.99)),
+                percentile(serve.pingNanos(), 0.99) / 1e6,
+                board.documentsPerSecond() / window.documentsPerSecond());
         boolean pulsesOk = x.stopAndReport();
         double ratio = window.documentsPerSecond() / serve.documentsPerSecond();
         System.out.printf(
@@ -148,6 +190,64 @@ public final class ClassroomBenchmark {
         Platform.exit();
         System.out.println(ok ? "classroom benchmark: within budget" : "classroom benchmark: OVER BUDGET (see above)");
         System.exit(0);
+    }
+
+    /**
+     * Opens the class board on the window's engine as the app wires it (its looks at the class on their own lane,
+     * {@link BoardViewModel}), in presenter mode at 1280 × 701 (a 1280 × 720 projector, the window maximised under
+     * a window manager), after dropping the first class's databases, and runs the class again under the name
+     * {@code board}. The board's journal sees no commands here (the app's observes the endpoint): its checks of
+     * queries find none, which costs the board less than the app's, not more.
+     */
+    private static ClassRun runWithBoard(ExplorerBenchmark.MeasuredExplorer x, String uri, long seconds)
+            throws Exception {
+        try (MongoClient teacher = MongoClients.create(uri + "?directConnection=true")) {
+            for (int s = 0; s < STUDENTS; s++) {
+                teacher.getDatabase("windowstudent" + s).drop();
+            }
+        }
+        CommandJournal journal = new CommandJournal();
+        List<Exercise> exercises = ExerciseCatalog.load().exercises();
+        DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
+        BoardViewModel board = new BoardViewModel(
+                (distinctUpTo, out) -> x.engine.readCatalog(
+                        BoardViewModel.RECENT_WINDOWS, ClassSample.reading(journal, distinctUpTo), out),
+                tasks.serial("shardlab-board"),
+                Platform::runLater,
+                Instant::now,
+                exercises,
+                namespace -> {});
+        Stage[] window = new Stage[1];
+        onFx(() -> {
+            Parent root = new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty(), text -> {})
+                    .build();
+            new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(true)).follow(root);
+            window[0] = new Stage();
+            window[0].setScene(new Scene(root, 1280, 701));
+            window[0].show();
+            board.start();
+            return null;
+        });
+        try {
+            return runClass(uri, seconds, "board", x);
+        } finally {
+            onFx(() -> {
+                board.stop();
+                window[0].hide();
+                return null;
+            });
+            tasks.shutdown();
+        }
+    }
+
+    /** The {@code p} quantile of {@code nanos} as the reports print it ({@link ExplorerBenchmark#at}), 0 for none. */
+    private static double percentile(long[] nanos, double p) {
+        if (nanos.length == 0) {
+            return 0;
+        }
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        return ExplorerBenchmark.at(sorted, p);
     }
 
     private static void printRun(String side, ClassRun run) {

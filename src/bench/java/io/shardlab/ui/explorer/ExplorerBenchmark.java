@@ -13,13 +13,16 @@ import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.text.Language;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.diagram.DiagramProbe;
 import io.shardlab.ui.explorer.diagram.NumberLineView;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -144,7 +147,7 @@ public final class ExplorerBenchmark {
         NumberLineView[] view = new NumberLineView[1];
         Stage[] stage = new Stage[1];
         onFx(() -> {
-            view[0] = new NumberLineView(vm, actions, new SimpleBooleanProperty(false));
+            view[0] = new NumberLineView(vm, actions, new SimpleBooleanProperty(false), new UiText(Language.ENGLISH));
             stage[0] = new Stage();
             Scene scene = new Scene(view[0].node(), WIDTH, 600);
             new Appearance(dark, new SimpleBooleanProperty(false)).follow(view[0].node());
@@ -227,6 +230,11 @@ public final class ExplorerBenchmark {
         final Stage[] stage = new Stage[1];
 
         MeasuredExplorer() throws Exception {
+            this(MongosServer.InProcess::new);
+        }
+
+        /** @param endpoints how Accept connections opens its mongos (a class's benchmark lets more in per address) */
+        MeasuredExplorer(MongosEndpoint.Factory endpoints) throws Exception {
             LatestValueMailbox<EngineState> mailbox = new LatestValueMailbox<>(
                     task -> Platform.runLater(() -> {
                         long s = System.nanoTime();
@@ -252,7 +260,7 @@ public final class ExplorerBenchmark {
                     },
                     mailbox::pending,
                     BackgroundFailure::describe,
-                    MongosServer.InProcess::new,
+                    endpoints,
                     DataFile::catalog);
             SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
             java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();

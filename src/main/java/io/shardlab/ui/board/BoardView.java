@@ -57,10 +57,12 @@ public final class BoardView {
 
     static final double TILE_HEIGHT = 250;
     static final double PRESENTER_TILE_WIDTH = 400;
-    // two rows of three on a 1280 × 720 projector: the tiles' centre is 616 px high there, so a row may take
-    // (616 − GAP) / 2 = 303 px; render's tile framing paints such a tile whole at presenter scale (its canvas is
-    // 279 × 155 px at density 1.4, measured with BoardViewTest)
-    static final double PRESENTER_TILE_HEIGHT = 296;
+    // two rows of three on a 1280 × 720 projector with the board's window maximised under a window manager: its
+    // scene is 701 px high under openbox's title bar, and with the chosen exercise's goal above it (up to three lines
+    // at presenter size, the bundled exercises' longest) the tiles' centre is 514 px, so a row may take
+    // (514 − GAP) / 2 = 252 px. A tile's picture keeps its writes chart in that height: its type gives way from
+    // presenter mode's scale as far as needed (TileView, BoardViewTest)
+    static final double PRESENTER_TILE_HEIGHT = 250;
     static final double GAP = 10;
 
     private final UiText text;
@@ -293,6 +295,11 @@ public final class BoardView {
         slots.forEach(s -> s.size(width, height));
         vm.tilesPerPageProperty().set(columns * rows);
         showTiles();
+    }
+
+    /** The grid's slots, a page's worth (tests look at what they painted). */
+    List<TileView> slots() {
+        return List.copyOf(slots);
     }
 
     private void showTiles() {

@@ -74,8 +74,12 @@ public final class BoardViewModel {
         /**
          * Takes one look at the class and hands it to {@code out}, on the thread that owns the cluster: every time,
          * once.
+         *
+         * @param distinctUpTo per collection name, how far to count distinct shard-key values: what the checks of
+         *     every exercise the teacher can choose ask ({@link ClassEvidence#distinctKeyDemands}), the opened ones'
+         *     included
          */
-        void sample(Consumer<ClassSample> out);
+        void sample(Map<String, Long> distinctUpTo, Consumer<ClassSample> out);
     }
 
     private final ClassSource source;
@@ -94,6 +98,8 @@ public final class BoardViewModel {
     // read on the board's lane, written on the JavaFX thread
     private volatile Optional<Exercise> chosen = Optional.empty();
     private volatile Map<String, String> names = Map.of();
+    /** What the exercises' checks count, by collection name: it follows {@link #exercises} as the teacher opens some. */
+    private volatile Map<String, Long> distinctUpTo;
 
     private final ObjectProperty<Exercise> exercise = new SimpleObjectProperty<>(this, "exercise");
     private final ObservableList<BoardTile> pageTiles = FXCollections.observableArrayList();
@@ -134,6 +140,7 @@ public final class BoardViewModel {
         this.screen = Objects.requireNonNull(screen, "screen");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.exercises.setAll(exercises);
+        this.distinctUpTo = ClassEvidence.distinctKeyDemands(exercises);
         this.openInExplorer = Objects.requireNonNull(openInExplorer, "openInExplorer");
         this.assembler = new BoardAssembler(this.exercises);
         this.toScreen = new LatestValueMailbox<>(screen, this::accept);
@@ -163,6 +170,8 @@ public final class BoardViewModel {
                     exercises.removeIf(e -> e.id().equals(opened.id()));
                     exercises.add(opened);
                     assembler.checkOn(exercises);
+                    // an opened exercise's checks may count collections no bundled one names
+                    distinctUpTo = ClassEvidence.distinctKeyDemands(exercises);
                     exportMessage.set(Message.of("board.opened", opened.title(), file.toString()));
                     exercise.set(opened);
                 });
@@ -218,7 +227,7 @@ public final class BoardViewModel {
         if (toScreen.pending() || !looking.compareAndSet(false, true)) {
             return;
         }
-        source.sample(sample -> {
+        source.sample(distinctUpTo, sample -> {
             sampledNanos = System.nanoTime();
             lane.execute(() -> {
                 try {

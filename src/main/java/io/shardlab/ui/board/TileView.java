@@ -10,9 +10,11 @@ import io.shardlab.render.Viewport;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
 import io.shardlab.ui.text.UiText;
 import java.awt.Graphics2D;
+import java.util.Optional;
 import java.util.function.Consumer;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.css.PseudoClass;
+import javafx.geometry.Dimension2D;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
 import javafx.scene.Node;
@@ -57,6 +59,8 @@ final class TileView {
     private final ObservableBooleanValue dark;
     private final UiText text;
     private BoardTile tile;
+    /** Where the last paint put the picture's sections; empty when the tile was too small for it. */
+    private volatile Optional<DiagramPainter.Layout> painted = Optional.empty();
 
     /** @param text the window's words: the tile is said anew when the board shows it again */
     TileView(UiText text, Consumer<BoardTile> open, ObservableBooleanValue dark) {
@@ -75,6 +79,8 @@ final class TileView {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(student, spacer, status);
         header.setAlignment(Pos.CENTER_LEFT);
+        // the picture fits the tile's height: its type gives way before the writes chart does
+        canvas.heightProperty().addListener((obs, was, now) -> canvas.fitWithin(now.doubleValue()));
         StackPane picture = new StackPane(canvas, note);
         VBox.setVgrow(picture, Priority.ALWAYS);
         node.getChildren().addAll(header, caption, picture);
@@ -144,8 +150,22 @@ final class TileView {
         canvas.repaint();
     }
 
+    /**
+     * Where the last paint put the picture's sections (the line, the lanes with the hot badge, the writes chart);
+     * empty before a picture or when the tile was too small for even the line. Read on the JavaFX thread.
+     */
+    Optional<DiagramPainter.Layout> painted() {
+        return painted;
+    }
+
+    /** The picture's size in diagram pixels (logical pixels over the picture's type scale). */
+    Dimension2D pictureSize() {
+        return new Dimension2D(canvas.getWidth() / canvas.scale(), canvas.getHeight() / canvas.scale());
+    }
+
     /** Render's painter, framed as a small multiple; a tile too small for even the line paints nothing. */
     private void paint(Graphics2D g, double width, double height, double density) {
+        painted = Optional.empty();
         if (tile == null || tile.picture().isEmpty()) {
             return;
         }
@@ -159,9 +179,13 @@ final class TileView {
                         Highlight.none(),
                         false)
                 .withLanguage(text.language().get());
+        DiagramPainter painter =
+                new DiagramPainter(p.data(), options, DiagramPainter.Framing.tile(MIN_LINE_SHARE), p.parts());
+        // the tile keeps its writes chart: what it needs with the chart at its least sets the picture's type
+        // scale (presenter mode's, or less where two rows of tiles leave a tile less height than that)
         try {
-            new DiagramPainter(p.data(), options, DiagramPainter.Framing.tile(MIN_LINE_SHARE), p.parts())
-                    .paint(g, width, height, density);
+            canvas.reportLeastDiagramHeight(painter.leastHeightWithCharts(g, width, density));
+            painted = Optional.of(painter.paint(g, width, height, density));
         } catch (IllegalArgumentException tooSmall) {
             // a window shrunk below one tile's legible size: the tile keeps its name and status
         }

@@ -31,6 +31,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.shape.Rectangle;
 import javafx.stage.Stage;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
@@ -196,6 +197,14 @@ public final class MainView {
         root.setRight(sidePanel);
         // a side panel takes its preferred width; the centre gives up the rest rather than push it off the window
         centre.setMinWidth(0);
+        // a window shorter than the explorer's least height (presenter type with a class's strip and roster above
+        // it) keeps its menu bar: the centre takes the height between the bars and cuts what does not fit at its
+        // bottom edge, where a border pane would otherwise centre it over the menu bar and the status bar
+        centre.setMinHeight(0);
+        Rectangle clip = new Rectangle();
+        clip.widthProperty().bind(centre.widthProperty());
+        clip.heightProperty().bind(centre.heightProperty());
+        centre.setClip(clip);
         if (sidePanel instanceof Region panel && collectionView instanceof Region collection) {
             // but in a narrow window the panel gives up width first, down to its least, so that the explorer's
             // right-hand controls and side rail stay in the window

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
-import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
@@ -109,10 +108,8 @@ class BoardClassroomTest {
         holder[0] = explorer;
         List<Exercise> exercises = ExerciseCatalog.load().exercises();
         board = new BoardViewModel(
-                out -> engine.readCatalog(
-                        BoardViewModel.RECENT_WINDOWS,
-                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)),
-                        out),
+                (distinctUpTo, out) -> engine.readCatalog(
+                        BoardViewModel.RECENT_WINDOWS, ClassSample.reading(journal, distinctUpTo), out),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,

@@ -54,7 +54,7 @@ class BoardOpenExercisesTest {
     @Start
     void start(Stage stage) {
         board = new BoardViewModel(
-                out -> out.accept(new ClassSample(Map.of(), ClassEvidence.NONE, Optional.empty())),
+                (distinctUpTo, out) -> out.accept(new ClassSample(Map.of(), ClassEvidence.NONE, Optional.empty())),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,

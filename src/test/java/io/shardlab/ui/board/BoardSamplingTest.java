@@ -1,17 +1,24 @@
 package io.shardlab.ui.board;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
 import io.shardlab.session.Roster;
 import io.shardlab.ui.tasks.SynchronousBackgroundTasks;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The board reads the students' collections only while it shows (BoardWindow: from shown to hidden): a closed
@@ -23,9 +30,13 @@ class BoardSamplingTest {
 
     private final SynchronousBackgroundTasks tasks = new SynchronousBackgroundTasks();
     private int looks;
+    /** What the last look was asked to count, by collection name. */
+    private Map<String, Long> counted = Map.of();
+
     private final BoardViewModel board = new BoardViewModel(
-            out -> {
+            (distinctUpTo, out) -> {
                 looks++;
+                counted = distinctUpTo;
                 out.accept(new ClassSample(Map.of(), ClassEvidence.NONE, Optional.empty()));
             },
             tasks.serial("shardlab-board"),
@@ -71,5 +82,32 @@ class BoardSamplingTest {
         // and opened again, it looks once more
         board.start();
         assertEquals(3, looks);
+    }
+
+    @Test
+    void anOpenedExercisesCollectionsHaveTheirKeyValuesCounted(@TempDir Path dir) throws IOException {
+        // given a teacher's copy of the cardinality exercise on a collection no bundled exercise names
+        Path file = dir.resolve("members-cardinality.json");
+        String bundled;
+        try (InputStream in =
+                BoardSamplingTest.class.getResourceAsStream("/io/shardlab/exercises/people-cardinality.json")) {
+            bundled = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Files.writeString(
+                file,
+                bundled.replace("people", "members")
+                        .replace("\"atLeast\": 1000", "\"atLeast\": 500")
+                        .replaceFirst("\"title\"\\s*:\\s*\"[^\"]*\"", "\"title\": \"Members with room to split\""));
+        board.start();
+        assertFalse(counted.containsKey("members"), "no bundled exercise counts members");
+
+        // when the teacher opens it (Open exercises…), which chooses it
+        board.openExercises(file);
+
+        // then the look that follows counts members' distinct key values as far as its check asks
+        assertEquals("members-cardinality", board.exerciseProperty().get().id());
+        assertEquals(500L, counted.get("members"));
+        // and the bundled exercises' collections are still counted
+        assertEquals(1000L, counted.get("people"));
     }
 }

@@ -2,7 +2,6 @@ package io.shardlab.ui.board;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
@@ -90,10 +89,8 @@ class BoardUnderLoad {
                 Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1), WorkloadRegistry.standard()));
         List<Exercise> exercises = ExerciseCatalog.load().exercises();
         board = new BoardViewModel(
-                out -> engine.readCatalog(
-                        BoardViewModel.RECENT_WINDOWS,
-                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(exercises)),
-                        out),
+                (distinctUpTo, out) -> engine.readCatalog(
+                        BoardViewModel.RECENT_WINDOWS, ClassSample.reading(journal, distinctUpTo), out),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,

@@ -1,12 +1,13 @@
 package io.shardlab.ui.board;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
+import io.shardlab.render.DiagramPainter;
 import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
@@ -23,8 +24,10 @@ import io.shardlab.workload.WorkloadRegistry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -55,11 +58,20 @@ class BoardViewTest {
     private static final List<Exercise> EXERCISES = ExerciseCatalog.load().exercises();
     private static final Exercise INBOX = ExerciseCatalog.load().exercise("inbox-compound");
 
+    /**
+     * A 1280 × 720 projector with the board's window maximised under a window manager: openbox's title bar leaves
+     * the scene 701 px (looked at with Xvfb 1280x720, openbox and the window maximised).
+     */
+    static final double PROJECTOR_WIDTH = 1280;
+
+    static final double MAXIMISED_HEIGHT = 701;
+
     private final DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
     private final List<EngineState> published = new CopyOnWriteArrayList<>();
     private ExecutorSimulationThread thread;
     private ExplorerEngine engine;
     private BoardViewModel board;
+    private BoardView view;
 
     @Start
     void start(Stage stage) {
@@ -81,19 +93,18 @@ class BoardViewTest {
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1), WorkloadRegistry.standard()));
         board = new BoardViewModel(
-                out -> engine.readCatalog(
-                        BoardViewModel.RECENT_WINDOWS,
-                        ClassSample.reading(journal, ClassEvidence.distinctKeyDemands(EXERCISES)),
-                        out),
+                (distinctUpTo, out) -> engine.readCatalog(
+                        BoardViewModel.RECENT_WINDOWS, ClassSample.reading(journal, distinctUpTo), out),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,
                 EXERCISES,
                 engine::showCollection);
         SimpleBooleanProperty presenter = new SimpleBooleanProperty(true);
-        var root = new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty(), text -> {}).build();
+        view = new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty(), text -> {});
+        var root = view.build();
         new Appearance(new SimpleBooleanProperty(false), presenter).follow(root);
-        stage.setScene(new Scene(root, 1280, 720));
+        stage.setScene(new Scene(root, PROJECTOR_WIDTH, MAXIMISED_HEIGHT));
         stage.show();
     }
 
@@ -138,6 +149,10 @@ class BoardViewTest {
                 .orElseThrow(() -> new AssertionError("no tile for " + student));
     }
 
+    private static <T> T onFx(Callable<T> task) throws Exception {
+        return WaitForAsyncUtils.asyncFx(task).get(10, TimeUnit.SECONDS);
+    }
+
     private static void waitUntil(String what, BooleanSupplier condition) throws Exception {
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition::getAsBoolean);
         assertTrue(condition.getAsBoolean(), what);
@@ -152,7 +167,7 @@ class BoardViewTest {
         robot.interact(board::start);
         waitUntil("three tiles", () -> tiles(robot).size() == 3);
 
-        // then a 1280 × 720 projector in presenter mode holds two rows of three tiles a page
+        // then a 1280 × 720 projector in presenter mode, the window maximised, holds two rows of three tiles a page
         assertEquals(6, board.tilesPerPageProperty().get());
 
         // and each student's collection has a tile, by name, with its key
@@ -198,5 +213,42 @@ class BoardViewTest {
         assertEquals(
                 "1 of 3 pass “" + INBOX.title() + "”",
                 robot.lookup("#board-summary").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void twoRowsOfThreeStayWithTheLongestGoalShowingAndEachTilePaintsItsPictureWhole(FxRobot robot) throws Exception {
+        // given three students, and a fourth with the orders of the exercise whose goal is the longest
+        threeStudentsWrite();
+        Exercise longest = EXERCISES.stream()
+                .max(Comparator.comparingInt(e -> e.goal().length()))
+                .orElseThrow();
+        String collection = longest.checks().get(0).check().collection();
+        new ShellEngine(engine.shellCommandLayer(), line -> {}, System::nanoTime, 80, 80)
+                .evaluate(
+                        "use dee\nsh.shardCollection('dee." + collection + "', { status: 1 })\ndb." + collection
+                                + ".insertOne({ status: 'shipped' })",
+                        "dee",
+                        false,
+                        Duration.ofMinutes(1));
+        robot.interact(board::start);
+        waitUntil("four tiles", () -> tiles(robot).size() == 4);
+
+        // when the teacher chooses that exercise, its goal above the tiles
+        robot.interact(() -> board.exerciseProperty().set(longest));
+        waitUntil(
+                "dee's tile pictures " + collection,
+                () -> text(tileOf(robot, "dee"), ".board-caption").startsWith(collection));
+
+        // then the maximised window on the projector still holds two rows of three tiles
+        assertEquals(6, board.tilesPerPageProperty().get());
+
+        // and dee's tile paints its picture whole: the line, the lanes (the hot shard's badge) and the writes chart
+        TileView dee = onFx(() -> view.slots().get(3));
+        waitUntil("dee's picture is painted", () -> dee.painted().isPresent());
+        DiagramPainter.Layout painted = dee.painted().orElseThrow();
+        String where = onFx(() -> dee.pictureSize() + " " + painted);
+        assertFalse(painted.bar().isEmpty(), where);
+        assertFalse(painted.lanes().isEmpty(), where);
+        assertFalse(painted.writesChart().isEmpty(), where);
     }
 }

@@ -109,7 +109,7 @@ public final class RenderCanvas extends Region {
      * Logical pixels per diagram pixel: 1, or {@link Appearance#PRESENTER_DIAGRAM_SCALE} in presenter mode, less
      * when the diagram at its most compact would not fit the height it was given ({@link #fitWithin}).
      */
-    double scale() {
+    public double scale() {
         return scale;
     }
 
@@ -141,8 +141,11 @@ public final class RenderCanvas extends Region {
         return heightLimit / scale;
     }
 
-    /** The painter's last diagram needed at least {@code diagramPixels} of height, at its most compact. */
-    void reportLeastDiagramHeight(double diagramPixels) {
+    /**
+     * The painter's last diagram needed at least {@code diagramPixels} of height, at its most compact (or at its
+     * most compact with what it must keep, as the class board's tiles keep the writes chart).
+     */
+    public void reportLeastDiagramHeight(double diagramPixels) {
         leastDiagramHeight = diagramPixels;
         followScale();
     }
