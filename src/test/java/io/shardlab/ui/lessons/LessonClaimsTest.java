@@ -67,7 +67,7 @@ class LessonClaimsTest {
             monotonic-key/1                  | one chunk per shard from the start   | 一开始每个分片就有一个数据块 | SHARDS_WITH_CHUNKS            | 3
             hashed-key                       | with no migrations at all            | 完全没有迁移               | MIGRATIONS                    | 0
             hashed-key/1                     | eight chunks on four shards          | 四个分片共八个数据块         | CHUNKS                        | 8
-            low-cardinality                  | Splits stop at 7 chunks              | 拆分停在 7 个数据块         | CHUNKS                        | 7
+            low-cardinality                  | Splits stop at 7 chunks              | 分割停在 7 个数据块         | CHUNKS                        | 7
             low-cardinality                  | the eighth shard never gets one      | 第八个分片永远分不到数据块   | SHARDS_WITH_CHUNKS            | 7
             low-cardinality                  | it is marked jumbo                   | 它被标记为巨型数据块         | JUMBO                         | 1
             low-cardinality/0                | all 8 shards fill                    | 8 个分片全都用上            | SHARDS_WITH_CHUNKS            | 8
