@@ -17,6 +17,7 @@ import io.shardlab.session.DataFileContents;
 import io.shardlab.sim.LoadLayout;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.nio.file.Path;
 import java.util.List;
 import org.bson.BsonDocument;
