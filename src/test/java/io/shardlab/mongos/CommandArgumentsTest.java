@@ -84,11 +84,15 @@ class CommandArgumentsTest {
             db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5), collection: 5}                                    | 14     | TypeMismatch       | Field 'collection' must be of type string in: { getMore: 5, collection: 5 }
             db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5)}                                                   | 9      | FailedToParse      | Field 'collection' missing in: { getMore: 5 }
             db/query/getmore_request.cpp (4.4) isValid  | 4.4 | app   | {getMore: NumberLong(0), collection: 'c'}                                  | 2      | BadValue           | Cursor id for getMore must be non-zero
+            db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5), collection: 'c', foo: 1}                          | 9      | FailedToParse      | Failed to parse: { getMore: 5, collection: "c", foo: 1 }. Unrecognized field 'foo'.
+            db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5), batch_size: 2}                                    | 9      | FailedToParse      | Failed to parse: { getMore: 5, batch_size: 2 }. Unrecognized field 'batch_size'.
             db/query/getmore_command.idl                | 5.0 | app   | {getMore: 'x', collection: 'c'}                                            | 14     | TypeMismatch       | BSON field 'getMore.getMore' is the wrong type 'string', expected type 'long'
             db/query/getmore_command.idl                | 8.0 | app   | {getMore: 5, collection: 'c'}                                              | 14     | TypeMismatch       | BSON field 'getMore.getMore' is the wrong type 'int', expected type 'long'
             db/query/getmore_command.idl                | 6.0 | app   | {getMore: NumberLong(5), collection: 5}                                    | 14     | TypeMismatch       | BSON field 'getMore.collection' is the wrong type 'int', expected type 'string'
             db/query/getmore_command.idl                | 7.0 | app   | {getMore: NumberLong(5)}                                                   | 40414  | IDLFailedToParse   | BSON field 'getMore.collection' is missing but a required field
             db/query/getmore_command.idl                | 7.0 | app   | {getMore: NumberLong(5), collection: 'c', foo: 1}                          | 40415  | IDLUnknownField    | BSON field 'getMore.foo' is an unknown field.
+            db/query/getmore_command.idl                | 5.0 | app   | {getMore: NumberLong(5), collection: 'c', foo: 1}                          | 40415  | IDLUnknownField    | BSON field 'getMore.foo' is an unknown field.
+            db/query/getmore_command.idl                | 8.0 | app   | {getMore: NumberLong(5), batch_size: 2}                                    | 40415  | IDLUnknownField    | BSON field 'getMore.batch_size' is an unknown field.
             db/commands.cpp parseNsCollectionRequired (listIndexes) | 4.4 | app | {listIndexes: null}                                                | 73     | InvalidNamespace   | collection name has invalid type null
             db/commands.cpp parseNsCollectionRequired (listIndexes) | 5.0 | app | {listIndexes: 5}                                                   | 73     | InvalidNamespace   | collection name has invalid type int
             db/list_indexes.idl (a TypedCommand on a mongos) | 7.0 | app   | {listIndexes: null}                                                  | 2      | BadValue           | collection name has invalid type null
@@ -134,6 +138,20 @@ class CommandArgumentsTest {
         BsonDocument reply = mongos.run(
                 "admin", BsonDocument.parse("{reshardCollection: 'app.c', key: {x: 1}, forceRedistribution: 'x'}"));
 
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    @Test
+    void getMore_on_4_4_lets_the_generic_arguments_a_client_adds_through() {
+        MongosCommands mongos = withShardedCollection("4.4");
+
+        // getMore as mongosh sends it, with its session, cluster time, comment and $db
+        BsonDocument reply = mongos.run(
+                "app",
+                BsonDocument.parse("{getMore: NumberLong(5), collection: 'c', batchSize: 5, maxTimeMS: 1000,"
+                        + " lsid: {id: 1}, $clusterTime: {}, comment: 'next', $db: 'app'}"));
+
+        // getmore_request.cpp reads none of them as an unrecognized field: the cursor is asked for its next batch
         assertEquals(1.0, reply.getNumber("ok").doubleValue());
     }
 
