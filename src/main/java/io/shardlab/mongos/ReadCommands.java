@@ -58,25 +58,33 @@ final class ReadCommands {
             optional("nameOnly", ArgumentType.ANY));
 
     /**
-     * mongo {@code src/mongo/db/query/find_command.idl}: the collection is a string ({@code concatenate_with_db_or_uuid},
-     * {@code idl_parser.cpp checkAndAssertCollectionName}: BadValue "collection name has invalid type T"); the
-     * storage reads the rest.
+     * mongo {@code src/mongo/db/query/count_command.idl}: the collection is a string ({@code
+     * concatenate_with_db_or_uuid}, {@code idl_parser.cpp checkAndAssertCollectionName}: BadValue "collection name has
+     * invalid type T"), {@code query} and {@code collation} objects; the storage reads the rest.
      */
-    static final CommandSyntax FIND =
-            CommandSyntax.idl("find", FirstField.COLLECTION, "src/mongo/db/query/find_command.idl");
+    static final CommandSyntax COUNT = CommandSyntax.idl(
+            "count",
+            FirstField.COLLECTION,
+            "src/mongo/db/query/count_command.idl",
+            optional("query", ArgumentType.OBJECT),
+            optional("collation", ArgumentType.OBJECT));
 
-    /** mongo {@code src/mongo/db/query/count_command.idl}: the collection is a string, as {@link #FIND}'s. */
-    static final CommandSyntax COUNT =
-            CommandSyntax.idl("count", FirstField.COLLECTION, "src/mongo/db/query/count_command.idl");
-
-    /** mongo {@code src/mongo/db/query/distinct_command.idl}: the collection is a string, as {@link #FIND}'s. */
-    static final CommandSyntax DISTINCT =
-            CommandSyntax.idl("distinct", FirstField.COLLECTION, "src/mongo/db/query/distinct_command.idl");
+    /**
+     * mongo {@code src/mongo/db/query/distinct_command.idl}: the collection read as {@link #COUNT}'s, {@code key} a
+     * required string, {@code query} and {@code collation} objects.
+     */
+    static final CommandSyntax DISTINCT = CommandSyntax.idl(
+            "distinct",
+            FirstField.COLLECTION,
+            "src/mongo/db/query/distinct_command.idl",
+            required("key", ArgumentType.STRING),
+            optional("query", ArgumentType.OBJECT),
+            optional("collation", ArgumentType.OBJECT));
 
     /**
      * listIndexes on a mongos from 6.0, a {@code TypedCommand} of mongo {@code src/mongo/db/list_indexes.idl}
      * ({@code src/mongo/s/commands/cluster_list_indexes_cmd.cpp}, {@code ListIndexesCmdVersion1Gen}): the collection is
-     * {@code concatenate_with_db_or_uuid}, read as {@link #FIND}'s. Before, a {@code BasicCommand}
+     * {@code concatenate_with_db_or_uuid}, read as find's ({@link FindSyntax}). Before, a {@code BasicCommand}
      * ({@link #collectionRequired}).
      */
     static final CommandSyntax LIST_INDEXES =
