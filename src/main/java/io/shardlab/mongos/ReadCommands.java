@@ -125,6 +125,7 @@ final class ReadCommands {
         String db = request.database();
         BsonDocument command = request.body();
         BsonArray pipeline = requireStages(request.arguments().array("pipeline"));
+        requireCursorDocument(command);
         BsonDocument first =
                 pipeline.isEmpty() ? new BsonDocument() : pipeline.get(0).asDocument();
         BsonValue target = command.get("aggregate");
@@ -313,6 +314,19 @@ final class ReadCommands {
             }
         }
         return pipeline;
+    }
+
+    /**
+     * The {@code cursor} option, when given, a document: TypeMismatch "cursor field must be missing or an object"
+     * otherwise, null included (mongo {@code src/mongo/db/pipeline/aggregation_request_helper.cpp}, {@code
+     * parseAggregateCursorFromBSON}, from 5.0; 4.4's {@code CursorRequest::parseCommandCursorOptions} in {@code
+     * src/mongo/db/query/cursor_request.cpp} words it the same).
+     */
+    static void requireCursorDocument(BsonDocument command) {
+        BsonValue cursor = command.get("cursor");
+        if (cursor != null && !cursor.isDocument()) {
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "cursor field must be missing or an object");
+        }
     }
 
     /** {@code find} / {@code count}: of {@code admin}'s collections answered here, else by the storage. */
