@@ -172,6 +172,33 @@ class CommandArgumentsTest {
         assertEquals(1.0, reply.getNumber("ok").doubleValue());
     }
 
+    /** Given app.c sharded on {x: 1}, a 4.4 mongos renames only unsharded collections within one primary shard. */
+    @ParameterizedTest(name = "{1} {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            s/commands/cluster_rename_collection_cmd.cpp (4.4) | 4.4 | {renameCollection: 'app.c', to: 'app.d'} | 13138 | Location13138 | You can't rename a sharded collection
+            s/commands/cluster_rename_collection_cmd.cpp (4.4) | 4.4 | {renameCollection: 'app.u', to: 'app.c'} | 13139 | Location13139 | You can't rename to a sharded collection
+            """)
+    void renaming_a_sharded_collection_is_refused_before_5_0(
+            String source, String release, String command, int code, String codeName, String message) {
+        MongosCommands mongos = withShardedCollection(release);
+
+        MongoCommandException e =
+                assertThrows(MongoCommandException.class, () -> mongos.run("admin", BsonDocument.parse(command)));
+
+        assertEquals(message, e.getMessage(), source);
+        assertEquals(code, e.code().number(), source);
+        assertEquals(codeName, e.code().codeName(), source);
+    }
+
+    @Test
+    void from_5_0_a_sharded_collection_may_be_renamed() {
+        MongosCommands mongos = withShardedCollection("5.0");
+
+        BsonDocument reply = mongos.run("admin", BsonDocument.parse("{renameCollection: 'app.c', to: 'app.d'}"));
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
     private static MongosCommands withShardedCollection(String release) {
         MongosCommands mongos = StubMongos.of(release);
         mongos.run("admin", BsonDocument.parse("{enableSharding: 'app', primaryShard: 'shard01'}"));
