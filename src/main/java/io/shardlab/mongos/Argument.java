@@ -17,6 +17,7 @@ import org.bson.BsonValue;
  * @param since the first release that reads the field
  * @param elements for an {@code array<T>} field, the type of each element ({@link ArgumentType#ANY}: unchecked)
  * @param entryFields for an {@code array<Struct>} field, the fields each element declares (empty: none)
+ * @param nonNegative whether a number below zero is refused (the IDL's {@code validator: { gte: 0 }})
  */
 record Argument(
         String name,
@@ -25,7 +26,8 @@ record Argument(
         BsonValue defaultValue,
         MongoVersion since,
         ArgumentType elements,
-        List<Argument> entryFields) {
+        List<Argument> entryFields,
+        boolean nonNegative) {
 
     Argument {
         if (name == null || name.isEmpty() || type == null || since == null || elements == null) {
@@ -36,32 +38,38 @@ record Argument(
 
     /** A field the command refuses to run without. */
     static Argument required(String name, ArgumentType type) {
-        return new Argument(name, type, true, null, MongoVersion.V4_0, ArgumentType.ANY, List.of());
+        return new Argument(name, type, true, null, MongoVersion.V4_0, ArgumentType.ANY, List.of(), false);
     }
 
     /** A field the command may go without. */
     static Argument optional(String name, ArgumentType type) {
-        return new Argument(name, type, false, null, MongoVersion.V4_0, ArgumentType.ANY, List.of());
+        return new Argument(name, type, false, null, MongoVersion.V4_0, ArgumentType.ANY, List.of(), false);
     }
 
     /** This field read as {@code value} when absent (the IDL's {@code default:}). */
     Argument orElse(BsonValue value) {
-        return new Argument(name, type, required, value, since, elements, entryFields);
+        return new Argument(name, type, required, value, since, elements, entryFields, nonNegative);
     }
 
     /** This field, introduced in {@code release}. */
     Argument since(MongoVersion release) {
-        return new Argument(name, type, required, defaultValue, release, elements, entryFields);
+        return new Argument(name, type, required, defaultValue, release, elements, entryFields, nonNegative);
     }
 
     /** This array field, each element of {@code elementType} ({@code array<object>}). */
     Argument eachOf(ArgumentType elementType) {
-        return new Argument(name, type, required, defaultValue, since, elementType, entryFields);
+        return new Argument(name, type, required, defaultValue, since, elementType, entryFields, nonNegative);
     }
 
     /** This array field, each element a document with {@code fields} ({@code array<UpdateOpEntry>}). */
     Argument eachWith(Argument... fields) {
-        return new Argument(name, type, required, defaultValue, since, ArgumentType.OBJECT, List.of(fields));
+        return new Argument(
+                name, type, required, defaultValue, since, ArgumentType.OBJECT, List.of(fields), nonNegative);
+    }
+
+    /** This number field, refused below zero (the IDL's {@code validator: { gte: 0 }}). */
+    Argument atLeastZero() {
+        return new Argument(name, type, required, defaultValue, since, elements, entryFields, true);
     }
 
     /** Whether the simulated release reads this field. */

@@ -246,6 +246,9 @@ final class CollectionDefinitionCommands {
                             ErrorCode.INVALID_NAMESPACE, "'" + field + "' must be of type String");
                 }
             }
+            refuseShardedRename44(
+                    request.body().getString("renameCollection").getValue(),
+                    request.body().getString("to").getValue());
         }
         BsonDocument reply = context.storage().run(request.database(), request.body());
         BsonValue from = request.body().get("renameCollection");
@@ -257,6 +260,35 @@ final class CollectionDefinitionCommands {
             moveKeptOptions(source, target);
         }
         return reply;
+    }
+
+    /**
+     * Before 5.0 a mongos renames only unsharded collections within one primary shard (mongo {@code
+     * src/mongo/s/commands/cluster_rename_collection_cmd.cpp}): 13138 "You can't rename a sharded collection", 13139
+     * "You can't rename to a sharded collection", 13137 "Source and destination collections must be on same shard"
+     * (checked here where both databases exist). From 5.0 a sharded collection may be renamed.
+     */
+    private void refuseShardedRename44(String source, String target) {
+        if (context.catalog().collection(source).isPresent()) {
+            throw new MongoCommandException(ErrorCode.RENAME_SHARDED_SOURCE, "You can't rename a sharded collection");
+        }
+        if (context.catalog().collection(target).isPresent()) {
+            throw new MongoCommandException(
+                    ErrorCode.RENAME_SHARDED_TARGET, "You can't rename to a sharded collection");
+        }
+        Optional<String> fromPrimary = primaryOf(source);
+        Optional<String> toPrimary = primaryOf(target);
+        if (fromPrimary.isPresent() && toPrimary.isPresent() && !fromPrimary.equals(toPrimary)) {
+            throw new MongoCommandException(
+                    ErrorCode.RENAME_ACROSS_PRIMARIES, "Source and destination collections must be on same shard");
+        }
+    }
+
+    private Optional<String> primaryOf(String namespace) {
+        int dot = namespace.indexOf('.');
+        return dot < 0
+                ? Optional.empty()
+                : context.catalog().database(namespace.substring(0, dot)).map(d -> d.primaryShard());
     }
 
     private void moveKeptOptions(String fromNamespace, String toNamespace) {

@@ -197,6 +197,13 @@ final class CommandArguments {
         if (!a.type().accepts(v)) {
             throw wrongType(path, v, a.type());
         }
+        if (a.nonNegative() && v.isNumber() && v.asNumber().longValue() < 0) {
+            // idl_parser.cpp throwComparisonError names the field alone, not its command
+            throw new MongoCommandException(
+                    ErrorCode.VALUE_BELOW_BOUND,
+                    "BSON field '" + a.name() + "' value must be >= 0, actual value '"
+                            + v.asNumber().longValue() + "'");
+        }
         if (!v.isArray()) {
             return;
         }

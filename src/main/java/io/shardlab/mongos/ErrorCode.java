@@ -78,6 +78,14 @@ public enum ErrorCode {
     REGEX_OPTIONS_TWICE_AFTER_REGEX(51075, "Location51075"),
     /** mongo {@code expression_leaf.cpp}: a pattern the regex library refuses ({@code routing/RegexSyntax}). */
     INVALID_REGEX(51091, "Location51091"),
+    /** Before 5.0, renameCollection of a sharded collection (mongo {@code cluster_rename_collection_cmd.cpp}). */
+    RENAME_SHARDED_SOURCE(13138, "Location13138"),
+    /** Before 5.0, renameCollection onto a sharded collection. */
+    RENAME_SHARDED_TARGET(13139, "Location13139"),
+    /** Before 5.0, renameCollection between databases of different primary shards. */
+    RENAME_ACROSS_PRIMARIES(13137, "Location13137"),
+    /** An IDL field's {@code validator: { gte: 0 }} refused a number (mongo {@code idl_parser.cpp throwComparisonError}). */
+    VALUE_BELOW_BOUND(51024, "Location51024"),
     /** mongo {@code pcre_util.cpp}: an unknown regex option ({@code routing/RegexSyntax}). */
     INVALID_REGEX_OPTIONS(51108, "Location51108"),
     /** mongo {@code update_request.h}: constants ({@code c}) on an update that is not a pipeline. */

@@ -7,6 +7,7 @@ import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import java.util.Map;
+import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonType;
 import org.bson.BsonValue;
@@ -26,9 +27,13 @@ import org.bson.BsonValue;
  *       in: CMD", "Field 'term' must be of type NumberLong in: CMD"; a missing collection FailedToParse "Field
  *       'collection' missing in: CMD"; then {@code isValid}: BadValue "Invalid namespace for getMore: NS", "Cursor id
  *       for getMore must be non-zero", "Batch size for getMore must be positive, but received: N". CMD is the command
- *       as received, in the server's {@code BSONObj::toString} ({@link BsonPrinter#serverString(BsonValue)}). Its
- *       refusal of other fields ("Unrecognized field") is not modelled: which generic fields 4.4 lets through there is
- *       not read here, so every other field is let through.</li>
+ *       as received, in the server's {@code BSONObj::toString} ({@link BsonPrinter#serverString(BsonValue)}). A field
+ *       that is neither getMore's ({@code maxTimeMS} and {@code lastKnownCommittedOpTime} included) nor generic is
+ *       refused where the loop meets it, before a missing collection: FailedToParse "Failed to parse: CMD.
+ *       Unrecognized field 'F'." ({@code !isGenericArgument(fieldName)}, the same text in the file before and after
+ *       4.4). 4.4's generic arguments are the {@code isGeneric} rows of its {@code
+ *       src/mongo/db/command_generic_argument.cpp} ({@link #GENERIC_44}: no {@code apiVersion}, which 5.0's {@code
+ *       generic_argument.idl} brings).</li>
  * </ul>
  */
 final class GetMoreSyntax {
@@ -44,6 +49,38 @@ final class GetMoreSyntax {
                     optional("term", ArgumentType.LONG),
                     optional("lastKnownCommittedOpTime", ArgumentType.OBJECT))
             .strictly();
+
+    /** The fields 4.4's {@code GetMoreRequest::parseFromBSON} reads itself. */
+    private static final Set<String> FIELDS_44 =
+            Set.of("getMore", "collection", "batchSize", "maxTimeMS", "term", "lastKnownCommittedOpTime");
+
+    /** 4.4's generic arguments: the {@code isGeneric} rows of mongo {@code src/mongo/db/command_generic_argument.cpp}. */
+    static final Set<String> GENERIC_44 = Set.of(
+            "$audit",
+            "$client",
+            "$configServerState",
+            "$db",
+            "allowImplicitCollectionCreation",
+            "$oplogQueryData",
+            "$queryOptions",
+            "$readPreference",
+            "$replData",
+            "$clusterTime",
+            "maxTimeMS",
+            "readConcern",
+            "databaseVersion",
+            "shardVersion",
+            "tracking_info",
+            "writeConcern",
+            "lsid",
+            "clientOperationKey",
+            "txnNumber",
+            "autocommit",
+            "coordinator",
+            "startTransaction",
+            "stmtId",
+            "comment",
+            "maxTimeMSOpOnly");
 
     /** 4.4's: no declared field, {@link #check44} reads them. */
     static final CommandSyntax HAND_PARSED = CommandSyntax.none("getMore", "src/mongo/db/query/getmore_request.cpp");
@@ -82,6 +119,11 @@ final class GetMoreSyntax {
             if (field.equals("batchSize") && !v.isNumber()) {
                 throw new MongoCommandException(
                         ErrorCode.TYPE_MISMATCH, "Field 'batchSize' must be a number in: " + command);
+            }
+            if (!FIELDS_44.contains(field) && !GENERIC_44.contains(field)) {
+                throw new MongoCommandException(
+                        ErrorCode.FAILED_TO_PARSE,
+                        "Failed to parse: " + command + ". Unrecognized field '" + field + "'.");
             }
         }
         if (!body.containsKey("collection")) {

@@ -202,8 +202,11 @@ final class MongosCommandTable {
             MongosCommand.of("aggregate", READ, (f, r) -> f.reads().aggregate(r))
                     .syntax(ReadCommands.AGGREGATE)
                     .sampledByAnalyzer(),
-            MongosCommand.of("find", READ, (f, r) -> f.reads().findOrCount(r))
-                    .syntax(ReadCommands.FIND)
+            MongosCommand.of("find", READ, (f, r) -> {
+                        FindSyntax.checkHandParsed(f.context().version(), r.body());
+                        return f.reads().findOrCount(r);
+                    })
+                    .syntax(FindSyntax::of)
                     .sampledByAnalyzer(),
             MongosCommand.of("count", READ, (f, r) -> f.reads().findOrCount(r))
                     .syntax(ReadCommands.COUNT)

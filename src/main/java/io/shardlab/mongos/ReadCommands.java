@@ -58,25 +58,33 @@ final class ReadCommands {
             optional("nameOnly", ArgumentType.ANY));
 
     /**
-     * mongo {@code src/mongo/db/query/find_command.idl}: the collection is a string ({@code concatenate_with_db_or_uuid},
-     * {@code idl_parser.cpp checkAndAssertCollectionName}: BadValue "collection name has invalid type T"); the
-     * storage reads the rest.
+     * mongo {@code src/mongo/db/query/count_command.idl}: the collection is a string ({@code
+     * concatenate_with_db_or_uuid}, {@code idl_parser.cpp checkAndAssertCollectionName}: BadValue "collection name has
+     * invalid type T"), {@code query} and {@code collation} objects; the storage reads the rest.
      */
-    static final CommandSyntax FIND =
-            CommandSyntax.idl("find", FirstField.COLLECTION, "src/mongo/db/query/find_command.idl");
+    static final CommandSyntax COUNT = CommandSyntax.idl(
+            "count",
+            FirstField.COLLECTION,
+            "src/mongo/db/query/count_command.idl",
+            optional("query", ArgumentType.OBJECT),
+            optional("collation", ArgumentType.OBJECT));
 
-    /** mongo {@code src/mongo/db/query/count_command.idl}: the collection is a string, as {@link #FIND}'s. */
-    static final CommandSyntax COUNT =
-            CommandSyntax.idl("count", FirstField.COLLECTION, "src/mongo/db/query/count_command.idl");
-
-    /** mongo {@code src/mongo/db/query/distinct_command.idl}: the collection is a string, as {@link #FIND}'s. */
-    static final CommandSyntax DISTINCT =
-            CommandSyntax.idl("distinct", FirstField.COLLECTION, "src/mongo/db/query/distinct_command.idl");
+    /**
+     * mongo {@code src/mongo/db/query/distinct_command.idl}: the collection read as {@link #COUNT}'s, {@code key} a
+     * required string, {@code query} and {@code collation} objects.
+     */
+    static final CommandSyntax DISTINCT = CommandSyntax.idl(
+            "distinct",
+            FirstField.COLLECTION,
+            "src/mongo/db/query/distinct_command.idl",
+            required("key", ArgumentType.STRING),
+            optional("query", ArgumentType.OBJECT),
+            optional("collation", ArgumentType.OBJECT));
 
     /**
      * listIndexes on a mongos from 6.0, a {@code TypedCommand} of mongo {@code src/mongo/db/list_indexes.idl}
      * ({@code src/mongo/s/commands/cluster_list_indexes_cmd.cpp}, {@code ListIndexesCmdVersion1Gen}): the collection is
-     * {@code concatenate_with_db_or_uuid}, read as {@link #FIND}'s. Before, a {@code BasicCommand}
+     * {@code concatenate_with_db_or_uuid}, read as find's ({@link FindSyntax}). Before, a {@code BasicCommand}
      * ({@link #collectionRequired}).
      */
     static final CommandSyntax LIST_INDEXES =
@@ -117,6 +125,7 @@ final class ReadCommands {
         String db = request.database();
         BsonDocument command = request.body();
         BsonArray pipeline = requireStages(request.arguments().array("pipeline"));
+        requireCursorDocument(command);
         BsonDocument first =
                 pipeline.isEmpty() ? new BsonDocument() : pipeline.get(0).asDocument();
         BsonValue target = command.get("aggregate");
@@ -147,10 +156,34 @@ final class ReadCommands {
             reply = readOfAdminCollection("find", collection);
         } else if (collection == null) {
             reply = collectionless(db, pipeline, first);
+        } else if (first.get("$match") instanceof BsonDocument filter && holdsRegexInsideAValue(filter)) {
+            // the storage's $match stage compares a regex inside a document by identity; its find compares
+            // it as BSON does (io.shardlab.serve.RegexValueEquality), so the first stage runs as a find
+            reply = context.storage()
+                    .run(
+                            db,
+                            new BsonDocument("find", new BsonString(collection))
+                                    .append("filter", filter)
+                                    .append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
         } else {
             return context.storage().run(db, command);
         }
         return pipeline.size() == 1 ? reply : restOfPipeline(reply, pipeline);
+    }
+
+    /** Whether a field of {@code filter} holds a regular expression inside its value (a document, an array). */
+    private static boolean holdsRegexInsideAValue(BsonDocument filter) {
+        return filter.values().stream().anyMatch(v -> (v.isDocument() || v.isArray()) && holdsRegex(v));
+    }
+
+    private static boolean holdsRegex(BsonValue v) {
+        if (v.isRegularExpression()) {
+            return true;
+        }
+        if (v.isDocument()) {
+            return v.asDocument().values().stream().anyMatch(ReadCommands::holdsRegex);
+        }
+        return v.isArray() && v.asArray().stream().anyMatch(ReadCommands::holdsRegex);
     }
 
     /**
@@ -305,6 +338,19 @@ final class ReadCommands {
             }
         }
         return pipeline;
+    }
+
+    /**
+     * The {@code cursor} option, when given, a document: TypeMismatch "cursor field must be missing or an object"
+     * otherwise, null included (mongo {@code src/mongo/db/pipeline/aggregation_request_helper.cpp}, {@code
+     * parseAggregateCursorFromBSON}, from 5.0; 4.4's {@code CursorRequest::parseCommandCursorOptions} in {@code
+     * src/mongo/db/query/cursor_request.cpp} words it the same).
+     */
+    static void requireCursorDocument(BsonDocument command) {
+        BsonValue cursor = command.get("cursor");
+        if (cursor != null && !cursor.isDocument()) {
+            throw new MongoCommandException(ErrorCode.TYPE_MISMATCH, "cursor field must be missing or an object");
+        }
     }
 
     /** {@code find} / {@code count}: of {@code admin}'s collections answered here, else by the storage. */

@@ -151,6 +151,19 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
                 fieldSelector);
     }
 
+    /**
+     * The library's match, with regular expressions inside a filter's values compared as MongoDB compares values
+     * ({@link RegexValueEquality}); a filter without such a regex is matched as the library matches it.
+     */
+    @Override
+    protected boolean documentMatchesQuery(Document document, Document query) {
+        if (!RegexValueEquality.isNeededFor(query)) {
+            return super.documentMatchesQuery(document, query);
+        }
+        return super.documentMatchesQuery(
+                (Document) RegexValueEquality.comparable(document), (Document) RegexValueEquality.comparable(query));
+    }
+
     /** Positions holding a document, in insertion order or its reverse. */
     private IntStream storedPositions(boolean descending) {
         int size = documents.size();

@@ -70,11 +70,28 @@ class CommandArgumentsTest {
             db/query/find_and_modify.idl                | 8.0 | app   | {findAndModify: 'c', query: 5}                                             | 14     | TypeMismatch       | BSON field 'findAndModify.query' is the wrong type 'int', expected type 'object'
             db/pipeline/aggregate_command.idl           | 8.0 | app   | {aggregate: 'c'}                                                           | 40414  | IDLFailedToParse   | BSON field 'aggregate.pipeline' is missing but a required field
             db/pipeline/aggregation_request_helper.cpp  | 8.0 | app   | {aggregate: 'c', pipeline: [1], cursor: {}}                                | 14     | TypeMismatch       | ~Each element of the 'pipeline' array must be an object~
+            db/pipeline/aggregation_request_helper.cpp  | 8.0 | app   | {aggregate: 'c', pipeline: [], cursor: 5}                                  | 14     | TypeMismatch       | cursor field must be missing or an object
+            db/query/cursor_request.cpp (4.4)           | 4.4 | app   | {aggregate: 'c', pipeline: [], cursor: 'x'}                                | 14     | TypeMismatch       | cursor field must be missing or an object
             db/ops/write_ops.idl (explained)            | 8.0 | app   | {explain: {update: 'c', updates: 5}}                                       | 14     | TypeMismatch       | BSON field 'update.updates' is the wrong type 'int', expected type 'array'
             db/list_collections.idl                     | 8.0 | app   | {listCollections: 1, filter: 5}                                            | 14     | TypeMismatch       | BSON field 'listCollections.filter' is the wrong type 'int', expected type 'object'
             db/query/find_command.idl                   | 7.0 | app   | {find: 5}                                                                  | 2      | BadValue           | collection name has invalid type int
             db/query/find_command.idl                   | 8.0 | admin | {find: null}                                                               | 2      | BadValue           | collection name has invalid type null
             db/query/count_command.idl                  | 7.0 | app   | {count: {}}                                                                | 2      | BadValue           | collection name has invalid type object
+            db/query/find_command.idl                   | 5.0 | app   | {find: 'c', filter: 5}                                                     | 14     | TypeMismatch       | BSON field 'find.filter' is the wrong type 'int', expected type 'object'
+            db/query/find_command.idl                   | 8.0 | app   | {find: 'c', sort: 'x'}                                                     | 14     | TypeMismatch       | BSON field 'find.sort' is the wrong type 'string', expected type 'object'
+            db/query/find_command.idl                   | 7.0 | app   | {find: 'c', projection: [1]}                                               | 14     | TypeMismatch       | BSON field 'find.projection' is the wrong type 'array', expected type 'object'
+            db/query/find_command.idl                   | 6.0 | app   | {find: 'c', limit: 'x'}                                                    | 14     | TypeMismatch       | BSON field 'find.limit' is the wrong type 'string', expected types '[long, int, decimal, double]'
+            db/query/find_command.idl validator gte 0   | 8.0 | app   | {find: 'c', skip: -1}                                                      | 51024  | Location51024      | BSON field 'skip' value must be >= 0, actual value '-1'
+            db/query/find_command.idl validator gte 0   | 5.0 | app   | {find: 'c', batchSize: -2}                                                 | 51024  | Location51024      | BSON field 'batchSize' value must be >= 0, actual value '-2'
+            db/query/query_request.cpp checkFieldType   | 4.4 | app   | {find: 'c', filter: 5}                                                     | 9      | FailedToParse      | Failed to parse: filter: 5. 'filter' field must be of BSON type object.
+            db/query/query_request.cpp checkFieldType   | 4.4 | app   | {find: 'c', sort: 'name'}                                                  | 9      | FailedToParse      | Failed to parse: sort: "name". 'sort' field must be of BSON type object.
+            db/query/query_request.cpp                  | 4.4 | app   | {find: 'c', limit: 'x'}                                                    | 9      | FailedToParse      | Failed to parse: { find: "c", limit: "x" }. 'limit' field must be numeric.
+            db/query/query_request.cpp validate         | 4.4 | app   | {find: 'c', skip: -1}                                                      | 2      | BadValue           | Skip value must be non-negative, but received: -1
+            db/query/count_command.idl                  | 4.4 | app   | {count: 'c', query: 5}                                                     | 14     | TypeMismatch       | BSON field 'count.query' is the wrong type 'int', expected type 'object'
+            db/query/count_command.idl                  | 8.0 | app   | {count: 'c', query: 'x'}                                                   | 14     | TypeMismatch       | BSON field 'count.query' is the wrong type 'string', expected type 'object'
+            db/query/distinct_command.idl               | 4.4 | app   | {distinct: 'c', key: 5}                                                    | 14     | TypeMismatch       | BSON field 'distinct.key' is the wrong type 'int', expected type 'string'
+            db/query/distinct_command.idl               | 7.0 | app   | {distinct: 'c', key: 'x', query: 5}                                        | 14     | TypeMismatch       | BSON field 'distinct.query' is the wrong type 'int', expected type 'object'
+            db/query/distinct_command.idl               | 8.0 | app   | {distinct: 'c'}                                                            | 40414  | IDLFailedToParse   | BSON field 'distinct.key' is missing but a required field
             db/query/distinct_command.idl               | 7.0 | app   | {distinct: null, key: 'x'}                                                 | 2      | BadValue           | collection name has invalid type null
             db/query/kill_cursors.idl                   | 7.0 | app   | {killCursors: 'c'}                                                         | 40414  | IDLFailedToParse   | BSON field 'killCursors.cursors' is missing but a required field
             db/query/kill_cursors.idl                   | 7.0 | app   | {killCursors: 5, cursors: []}                                              | 2      | BadValue           | collection name has invalid type int
@@ -84,11 +101,15 @@ class CommandArgumentsTest {
             db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5), collection: 5}                                    | 14     | TypeMismatch       | Field 'collection' must be of type string in: { getMore: 5, collection: 5 }
             db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5)}                                                   | 9      | FailedToParse      | Field 'collection' missing in: { getMore: 5 }
             db/query/getmore_request.cpp (4.4) isValid  | 4.4 | app   | {getMore: NumberLong(0), collection: 'c'}                                  | 2      | BadValue           | Cursor id for getMore must be non-zero
+            db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5), collection: 'c', foo: 1}                          | 9      | FailedToParse      | Failed to parse: { getMore: 5, collection: "c", foo: 1 }. Unrecognized field 'foo'.
+            db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: NumberLong(5), batch_size: 2}                                    | 9      | FailedToParse      | Failed to parse: { getMore: 5, batch_size: 2 }. Unrecognized field 'batch_size'.
             db/query/getmore_command.idl                | 5.0 | app   | {getMore: 'x', collection: 'c'}                                            | 14     | TypeMismatch       | BSON field 'getMore.getMore' is the wrong type 'string', expected type 'long'
             db/query/getmore_command.idl                | 8.0 | app   | {getMore: 5, collection: 'c'}                                              | 14     | TypeMismatch       | BSON field 'getMore.getMore' is the wrong type 'int', expected type 'long'
             db/query/getmore_command.idl                | 6.0 | app   | {getMore: NumberLong(5), collection: 5}                                    | 14     | TypeMismatch       | BSON field 'getMore.collection' is the wrong type 'int', expected type 'string'
             db/query/getmore_command.idl                | 7.0 | app   | {getMore: NumberLong(5)}                                                   | 40414  | IDLFailedToParse   | BSON field 'getMore.collection' is missing but a required field
             db/query/getmore_command.idl                | 7.0 | app   | {getMore: NumberLong(5), collection: 'c', foo: 1}                          | 40415  | IDLUnknownField    | BSON field 'getMore.foo' is an unknown field.
+            db/query/getmore_command.idl                | 5.0 | app   | {getMore: NumberLong(5), collection: 'c', foo: 1}                          | 40415  | IDLUnknownField    | BSON field 'getMore.foo' is an unknown field.
+            db/query/getmore_command.idl                | 8.0 | app   | {getMore: NumberLong(5), batch_size: 2}                                    | 40415  | IDLUnknownField    | BSON field 'getMore.batch_size' is an unknown field.
             db/commands.cpp parseNsCollectionRequired (listIndexes) | 4.4 | app | {listIndexes: null}                                                | 73     | InvalidNamespace   | collection name has invalid type null
             db/commands.cpp parseNsCollectionRequired (listIndexes) | 5.0 | app | {listIndexes: 5}                                                   | 73     | InvalidNamespace   | collection name has invalid type int
             db/list_indexes.idl (a TypedCommand on a mongos) | 7.0 | app   | {listIndexes: null}                                                  | 2      | BadValue           | collection name has invalid type null
@@ -133,6 +154,47 @@ class CommandArgumentsTest {
         // forceRedistribution came in 8.0: for 7.0 it is an unknown field, so the same key stays a no-op
         BsonDocument reply = mongos.run(
                 "admin", BsonDocument.parse("{reshardCollection: 'app.c', key: {x: 1}, forceRedistribution: 'x'}"));
+
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    @Test
+    void getMore_on_4_4_lets_the_generic_arguments_a_client_adds_through() {
+        MongosCommands mongos = withShardedCollection("4.4");
+
+        // getMore as mongosh sends it, with its session, cluster time, comment and $db
+        BsonDocument reply = mongos.run(
+                "app",
+                BsonDocument.parse("{getMore: NumberLong(5), collection: 'c', batchSize: 5, maxTimeMS: 1000,"
+                        + " lsid: {id: 1}, $clusterTime: {}, comment: 'next', $db: 'app'}"));
+
+        // getmore_request.cpp reads none of them as an unrecognized field: the cursor is asked for its next batch
+        assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    /** Given app.c sharded on {x: 1}, a 4.4 mongos renames only unsharded collections within one primary shard. */
+    @ParameterizedTest(name = "{1} {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            s/commands/cluster_rename_collection_cmd.cpp (4.4) | 4.4 | {renameCollection: 'app.c', to: 'app.d'} | 13138 | Location13138 | You can't rename a sharded collection
+            s/commands/cluster_rename_collection_cmd.cpp (4.4) | 4.4 | {renameCollection: 'app.u', to: 'app.c'} | 13139 | Location13139 | You can't rename to a sharded collection
+            """)
+    void renaming_a_sharded_collection_is_refused_before_5_0(
+            String source, String release, String command, int code, String codeName, String message) {
+        MongosCommands mongos = withShardedCollection(release);
+
+        MongoCommandException e =
+                assertThrows(MongoCommandException.class, () -> mongos.run("admin", BsonDocument.parse(command)));
+
+        assertEquals(message, e.getMessage(), source);
+        assertEquals(code, e.code().number(), source);
+        assertEquals(codeName, e.code().codeName(), source);
+    }
+
+    @Test
+    void from_5_0_a_sharded_collection_may_be_renamed() {
+        MongosCommands mongos = withShardedCollection("5.0");
+
+        BsonDocument reply = mongos.run("admin", BsonDocument.parse("{renameCollection: 'app.c', to: 'app.d'}"));
 
         assertEquals(1.0, reply.getNumber("ok").doubleValue());
     }

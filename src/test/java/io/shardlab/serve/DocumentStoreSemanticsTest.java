@@ -47,6 +47,32 @@ class DocumentStoreSemanticsTest {
         return reply.getArray("writeErrors").get(0).asDocument();
     }
 
+    // ---- regular expressions as values -----------------------------------------------------------------------
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            regex_targeting.js nested regex (find)           | {find: 'c', filter: {a: {b: /abcde.*/}}}                                    | 1
+            the same pattern with other options              | {find: 'c', filter: {a: {b: /abcde.*/i}}}                                   | 0
+            countDocuments' $match and $group                | {aggregate: 'c', pipeline: [{$match: {a: {b: /abcde.*/}}}, {$group: {_id: 1, n: {$sum: 1}}}], cursor: {}} | 1
+            a $match alone                                   | {aggregate: 'c', pipeline: [{$match: {a: {b: /abcde.*/}}}], cursor: {}}     | 1
+            a regex as the field's value stays a match       | {aggregate: 'c', pipeline: [{$match: {'a.b': /abcde.*/}}], cursor: {}}      | 3
+            """)
+    void a_regex_inside_a_document_is_equal_to_a_stored_one_of_the_same_pattern_and_options(
+            String source, String command, int expected) {
+        // given the three documents of regex_targeting.js's last block
+        MongosCommands mongos = mongos("7.0");
+        run(mongos, "app", "{insert: 'c', documents: [{a: {b: 'abcde-0'}}, {a: {b: 'abcde-1'}}, {a: {b: /abcde.*/}}]}");
+
+        // when the command runs
+        List<BsonDocument> found = find(mongos, "app", command);
+
+        // then only the document holding the same regex is equal to {b: /abcde.*/} (a $group's count, or the documents)
+        int n = found.size() == 1 && found.get(0).containsKey("n")
+                ? found.get(0).getNumber("n").intValue()
+                : found.size();
+        assertEquals(expected, n, source);
+    }
+
     // ---- update semantics ----------------------------------------------------------------------------------
 
     @ParameterizedTest(name = "{0}: {2}")

@@ -14,13 +14,11 @@ import org.junit.jupiter.params.provider.CsvSource;
  * in, it runs as one: mongo {@code write_without_shard_key_util.cpp}); the upserts' rows hold through 7.0, as the
  * file gives them; a replacement-style
  * one is targeted by its replacement; an upsert by regex is refused, a replacement-style one with ShardKeyNotFound; a
- * nested regex written as a document ({@code {a: {b: /abcde.*&#47;}}}) is an equality on the document. The file's loop
- * that inserts until both shards hold a hashed document is four fixed values here; its {@code find().itcount()}
- * comparisons are counts.
- *
- * <p>Not ported yet: the file's last block (a query, multi update and delete by {@code {a: {b: /abcde.*&#47;}}} match
- * the one document holding that regex). The document store underneath compares embedded regular expressions by
- * identity, so such an equality matches nothing in ShardLab; MongoDB's answer there is 1.
+ * nested regex written as a document ({@code {a: {b: /abcde.*&#47;}}}) is an equality on the document: a query, a multi
+ * update and a delete by it reach the one document holding that regex, unsharded and sharded on {@code {'a.b': 1}}
+ * (the file's last block, "Query/Update/Remove by nested regex"; regexes equal as BSON compares them, pattern and
+ * options: {@code io.shardlab.serve.RegexValueEquality}). The file's loop that inserts until both shards hold a hashed
+ * document is four fixed values here; its {@code find().itcount()} comparisons are counts.
  */
 class RegexTargetingPortTest {
 
@@ -68,6 +66,14 @@ class RegexTargetingPortTest {
             all     | ... compound                                | $SETUP ;; $DOCS | foo {delete: 'barCompound', deletes: [{q: {a: /abcde.*/}, limit: 0}]} | ok {n: 3}
             all     | ... nested                                  | $SETUP ;; $DOCS | foo {delete: 'barNested', deletes: [{q: {'a.b': /abcde.*/}, limit: 0}]} | ok {n: 3}
             all     | ... hashed                                  | $SETUP ;; $DOCS | foo {delete: 'barHashed', deletes: [{q: {hash: /abcde.*/}, limit: 0}]} | ok {n: 5}
+            all     | a nested regex written as a value is an equality (unsharded) | $SETUP ;; $NESTED | foo {count: 'bar', query: {a: {b: /abcde.*/}}} | ok {n: 1}
+            all     | ... an update by it updates that one document | $SETUP ;; $NESTED | foo {update: 'bar', updates: [{q: {a: {b: /abcde.*/}}, u: {$set: {updated: true}}, multi: true}]} | ok {n: 1, nModified: 1}
+            all     | ... after it one document is updated        | $SETUP ;; $NESTED ;; foo {update: 'bar', updates: [{q: {a: {b: /abcde.*/}}, u: {$set: {updated: true}}, multi: true}]} | foo {count: 'bar', query: {updated: true}} | ok {n: 1}
+            all     | ... a remove by it leaves the other two     | $SETUP ;; $NESTED ;; foo {delete: 'bar', deletes: [{q: {a: {b: /abcde.*/}}, limit: 0}]} | foo {count: 'bar'} | ok {n: 2}
+            all     | ... sharded on {'a.b': 1}                   | $SETUP ;; $DOCS | foo {count: 'barNested', query: {a: {b: /abcde.*/}}} | ok {n: 1}
+            all     | ... an update by it updates that one document | $SETUP ;; $DOCS | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {$set: {updated: true}}, multi: true}]} | ok {n: 1, nModified: 1}
+            all     | ... after it one document is updated        | $SETUP ;; $DOCS ;; foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {$set: {updated: true}}, multi: true}]} | foo {count: 'barNested', query: {updated: true}} | ok {n: 1}
+            all     | ... a remove by it leaves the other two     | $SETUP ;; $DOCS ;; foo {delete: 'barNested', deletes: [{q: {a: {b: /abcde.*/}}, limit: 0}]} | foo {count: 'barNested'} | ok {n: 2}
             """;
 
     /**
@@ -99,7 +105,9 @@ class RegexTargetingPortTest {
                             + " ;; foo {insert: 'barNested', documents: [{a: {b: 'abcde-0'}}, {a: {b: 'abcde-1'}},"
                             + " {a: {b: /abcde.*/}}]}"
                             + " ;; foo {insert: 'barHashed', documents: [{hash: 'abcde-0'}, {hash: 'abcde-1'},"
-                            + " {hash: 'abcde-2'}, {hash: 'abcde-3'}, {hash: /abcde.*/}]}"));
+                            + " {hash: 'abcde-2'}, {hash: 'abcde-3'}, {hash: /abcde.*/}]}",
+                    "NESTED",
+                    "foo {insert: 'bar', documents: [{a: {b: 'abcde-0'}}, {a: {b: 'abcde-1'}}, {a: {b: /abcde.*/}}]}"));
 
     @ParameterizedTest(name = "[{index}] {0} {1}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = ROWS)
