@@ -32,6 +32,27 @@ public interface CommandLayer {
     void sleep(long millis, Runnable check);
 
     /**
+     * Waits {@code millis} ms of wall-clock time in slices of at most {@value #SLEEP_SLICE_MILLIS} ms, calling
+     * {@code check} after each (what it throws reaches the caller).
+     *
+     * @throws IllegalStateException when the waiting thread is interrupted
+     */
+    static void sleepInWallClock(long millis, Runnable check) {
+        long left = millis;
+        while (left > 0) {
+            long slice = Math.min(left, SLEEP_SLICE_MILLIS);
+            try {
+                Thread.sleep(slice);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("the script's sleep was interrupted");
+            }
+            left -= slice;
+            check.run();
+        }
+    }
+
+    /**
      * The command layer run on the caller's thread; {@code sleep(ms)} moves the simulated clock by
      * {@code ms * speed} (0 leaves it still).
      */
