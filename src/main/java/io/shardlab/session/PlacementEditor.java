@@ -1,5 +1,6 @@
 package io.shardlab.session;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.PlacementMemento;
@@ -7,13 +8,16 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.CommandFailedException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * The placement board's verbs on the explorer's cluster: each runs MongoDB's commands through the cluster's mongos
@@ -68,7 +72,7 @@ public final class PlacementEditor {
                 mongos,
                 List.of(new BsonDocument("moveCollection", new BsonString(namespace))
                         .append("toShard", new BsonString(toShard))),
-                List.of("sh.moveCollection(\"" + namespace + "\", \"" + toShard + "\")"));
+                shellCall("moveCollection", new BsonString(namespace), new BsonString(toShard)));
         return change.refusal().isPresent()
                 ? change
                 : new Change(change.placement(), change.commands(), Optional.empty(), Optional.of(move));
@@ -79,7 +83,7 @@ public final class PlacementEditor {
         return run(
                 mongos,
                 List.of(new BsonDocument("unshardCollection", new BsonString(namespace))),
-                List.of("sh.unshardCollection(\"" + namespace + "\")"));
+                shellCall("unshardCollection", new BsonString(namespace)));
     }
 
     /**
@@ -87,7 +91,6 @@ public final class PlacementEditor {
      * on the same key with {@code forceRedistribution: true} (mongosh {@code packages/shell-api/src/shard.ts}).
      */
     public Change shardAndDistribute(MongosCommands mongos, String namespace, BsonDocument key) {
-        String shown = key.toJson();
         return run(
                 mongos,
                 List.of(
@@ -95,7 +98,13 @@ public final class PlacementEditor {
                         new BsonDocument("reshardCollection", new BsonString(namespace))
                                 .append("key", key.clone())
                                 .append("forceRedistribution", BsonBoolean.TRUE)),
-                List.of("sh.shardAndDistributeCollection(\"" + namespace + "\", " + shown + ")"));
+                shellCall("shardAndDistributeCollection", new BsonString(namespace), key));
+    }
+
+    /** The mongosh helper call a user would type for a verb: {@code sh.<helper>(<arguments in mongosh syntax>)}. */
+    private static List<String> shellCall(String helper, BsonValue... arguments) {
+        return List.of("sh." + helper + "("
+                + Arrays.stream(arguments).map(BsonPrinter::shell).collect(Collectors.joining(", ")) + ")");
     }
 
     private Change run(MongosCommands mongos, List<BsonDocument> commands, List<String> shown) {

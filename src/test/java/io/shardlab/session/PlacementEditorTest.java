@@ -107,7 +107,7 @@ class PlacementEditorTest {
 
         // then it lives on shard02, tracked, and the move's phases carry its size
         assertEquals(Optional.empty(), moved.refusal());
-        assertEquals(List.of("sh.moveCollection(\"app.logs\", \"shard02\")"), moved.commands());
+        assertEquals(List.of("sh.moveCollection('app.logs', 'shard02')"), moved.commands());
         assertEquals("shard02", shardOf(moved.placement(), "app.logs"));
         assertTrue(moved.placement().tile("app.logs").orElseThrow().tracked());
         CollectionMove move = moved.move().orElseThrow();

@@ -1,5 +1,6 @@
 package io.shardlab.ui.placement;
 
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DataSize;
 import io.shardlab.render.DiagramData;
@@ -213,7 +214,8 @@ final class PlacementView {
         double share = largest == 0 ? 0 : Math.sqrt((double) t.bytes() / largest);
         tile.setPrefWidth(MIN_TILE_WIDTH + share * (MAX_TILE_WIDTH - MIN_TILE_WIDTH));
         tile.setMinWidth(Region.USE_PREF_SIZE);
-        MenuItem distribute = text.label(new MenuItem(), "placement.shardAndDistribute");
+        MenuItem distribute = text.label(
+                new MenuItem(), "placement.shardAndDistribute", BsonPrinter.shell(PlacementViewModel.DISTRIBUTE_KEY));
         distribute.setOnAction(e -> vm.shardAndDistribute(t.namespace()));
         tile.setContextMenu(new ContextMenu(distribute));
         double[] pressed = new double[2];

@@ -138,7 +138,7 @@ class PlacementViewTest {
         // then moveCollection ran, the tile is on shard02 and the move's phases show
         waitUntil("app.logs on shard02", () -> "shard02".equals(laneOf(robot, "app.logs")));
         assertEquals(
-                "sh.moveCollection(\"app.logs\", \"shard02\")",
+                "sh.moveCollection('app.logs', 'shard02')",
                 robot.lookup("#placement-commands").queryAs(Label.class).getText());
         assertEquals(5, robot.lookup("." + PlacementView.PHASE).queryAll().size());
         assertTrue(note(robot).startsWith("Moved."), note(robot));
