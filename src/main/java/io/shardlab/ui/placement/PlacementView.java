@@ -76,7 +76,7 @@ final class PlacementView {
     private final ObservableBooleanValue dark;
     private final VBox lanes = new VBox();
     private final VBox keyLines = new VBox();
-    private final HBox phases = new HBox();
+    private final FlowPane phases = new FlowPane(6, 6);
     private final Label commands = new Label();
     private final List<HBox> laneNodes = new ArrayList<>();
     private Timeline phaseTimeline;
@@ -109,7 +109,10 @@ final class PlacementView {
         bar.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(note, Priority.SOMETIMES);
         phases.setId("placement-phases");
-        phases.setSpacing(6);
+        // the buttons keep their words; the note wraps beside them
+        undo.setMinWidth(Region.USE_PREF_SIZE);
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
+        commands.setWrapText(true);
         VBox top = new VBox(6, bar, commands, phases);
         top.getStyleClass().add("placement-top");
         Label lanesTitle = text.label(new Label(), "placement.shards");
