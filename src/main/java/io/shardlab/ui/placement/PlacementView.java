@@ -9,6 +9,7 @@ import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
+import io.shardlab.render.ShardLanesPainter;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
@@ -67,6 +68,9 @@ final class PlacementView {
     static final double MIN_TILE_WIDTH = 120;
 
     static final double MAX_TILE_WIDTH = 320;
+
+    /** The height a key line's bar and axis take above its lanes, in logical pixels. */
+    static final double KEY_LINE_BAR = 70;
 
     /** How long each phase of a move stays lit on screen (the move itself is done at once), in ms. */
     static final double PHASE_MILLIS = 450;
@@ -289,7 +293,10 @@ final class PlacementView {
                 // a window shrunk below the line's legible size: the caption still names the collection
             }
         });
-        canvas.setPrefHeight(60 + 24.0 * line.cluster().cluster().shardIds().size());
+        // the lanes' own height, and the number line's bar with its axis above them (the painter needs 147 px for three
+        // shards; measured in a 1280 × 720 and a 1600 × 1000 window)
+        canvas.setPrefHeight(
+                ShardLanesPainter.height(line.cluster().cluster().shardIds().size()) + KEY_LINE_BAR);
         canvas.setMinHeight(Region.USE_PREF_SIZE);
         VBox box = new VBox(4, header, canvas);
         box.getStyleClass().add(KEY_LINE);
