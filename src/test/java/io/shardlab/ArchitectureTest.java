@@ -361,10 +361,13 @@ class ArchitectureTest {
         // the class board paints its tiles on the explorer's render canvas (presenter scale, coalesced repaints)
         // and hands its frames to the screen through the explorer's newest-wins mailbox
         {"board", "explorer"},
+        // the placement board paints its key lines on the explorer's render canvas (presenter scale, coalesced
+        // repaints)
+        {"placement", "explorer"},
     };
 
     static final String[] UI_FEATURES = {
-        "about", "advisor", "board", "console", "explorer", "export", "lessons", "live", "shell"
+        "about", "advisor", "board", "console", "explorer", "export", "lessons", "live", "placement", "shell"
     };
 
     static ArchRule uiFeatureIsolationUnder(String root) {

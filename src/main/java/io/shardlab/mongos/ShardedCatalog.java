@@ -376,6 +376,21 @@ public final class ShardedCatalog {
         return moved;
     }
 
+    /** The unsharded collections written to (their bytes by namespace), wherever they live. */
+    public Map<String, Long> unshardedCollections() {
+        return Collections.unmodifiableMap(unshardedBytes);
+    }
+
+    /** Where every database and collection lives now, for {@link #restorePlacement} (the placement board's undo). */
+    public PlacementMemento placementMemento() {
+        return new PlacementMemento(databases, collections, unshardedBytes, unsplittable);
+    }
+
+    /** Puts every database and collection back where {@code memento} found them; documents and shards stay. */
+    public void restorePlacement(PlacementMemento memento) {
+        memento.restoreInto(databases, collections, unshardedBytes, unsplittable);
+    }
+
     /** Bytes an unsharded collection holds, as {@link #recordUnshardedWrite} counted them. */
     public long unshardedBytes(String ns) {
         return unshardedBytes.getOrDefault(ns, 0L);

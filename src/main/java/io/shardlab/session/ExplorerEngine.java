@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -70,6 +71,8 @@ public final class ExplorerEngine extends Playback {
     private ShardedCatalog catalog;
     /** The cluster's mongos: the Shell panel's commands and, while accepting connections, the clients'. */
     private MongosEndpoint mongos;
+    /** The placement board's verbs on this session's catalog, and their undo. */
+    private PlacementEditor placement = new PlacementEditor();
     /** Whether a frame for the client commands run so far is queued. */
     private boolean publishQueued;
     /** The filter whose targeting shows; a collection picked later routes it too. */
@@ -173,6 +176,7 @@ public final class ExplorerEngine extends Playback {
         catalog = null;
         Optional.ofNullable(shellMemoryReport).filter(r -> mongos != null).ifPresent(r -> r.accept(Optional.empty()));
         mongos = null;
+        placement = new PlacementEditor();
     }
 
     /**
@@ -328,6 +332,7 @@ public final class ExplorerEngine extends Playback {
         Objects.requireNonNull(command, "command");
         submit(() -> {
             accountObservedWork();
+            placement.explorerCommandRan();
             if (session != null && collections.shown() != session) {
                 ExplorerSession other = collections.shown();
                 other.execute(command);
@@ -355,7 +360,11 @@ public final class ExplorerEngine extends Playback {
             if (session != null) {
                 stopTicking();
                 accountObservedWork();
-                collections.shown().undo();
+                if (placement.undo(catalog)) {
+                    collections.follow(catalog);
+                } else if (collections.shown().undo()) {
+                    placement.explorerCommandUndone();
+                }
                 publish();
             }
         });
@@ -426,6 +435,22 @@ public final class ExplorerEngine extends Playback {
                                 Optional.ofNullable(catalog),
                                 collections.glances(catalog, windows),
                                 Optional.of(scenario.namespace())))));
+    }
+
+    /**
+     * The placement board's read or verb: on the simulation thread, {@code work} gets the board's
+     * {@link PlacementEditor} and the session's mongos (none while no scenario is loaded); its result goes to
+     * {@code out} there, after the collections on show followed what it changed and a frame was published.
+     */
+    public <T> void placement(BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {
+        submit(() -> {
+            T result = work.apply(placement, Optional.ofNullable(session == null ? null : shellCommandsOnThisThread()));
+            if (session != null && collections.follow(catalog)) {
+                stopTicking();
+            }
+            publish();
+            out.accept(result);
+        });
     }
 
     // ---- accepting connections --------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ import java.util.TreeMap;
  * @param insideWindow the simulated time of day is inside the balancing window, or no window is set
  * @param collectionBalanced the collection takes part ({@code noBalance} unset: {@code enableBalancing}, mongo
  *     {@code balancer_chunk_selection_policy.cpp})
+ * @param migrationsAllowed the collection's migrations are allowed ({@code permitMigrations} not false:
+ *     {@code setAllowMigrations}, {@link SetAllowMigrations}); the balancer leaves it out of its rounds otherwise
  * @param defragmenting the collection defragments instead ({@code defragmentCollection: true})
  * @param zoneBoundInsideChunk a zone bound falls inside a chunk: the round only splits there
  * @param busyShards shards already in a migration, left out of this round
@@ -33,6 +35,7 @@ public record BalancerDecision(
         boolean balancerEnabled,
         boolean insideWindow,
         boolean collectionBalanced,
+        boolean migrationsAllowed,
         boolean defragmenting,
         boolean zoneBoundInsideChunk,
         List<String> busyShards,
@@ -78,7 +81,7 @@ public record BalancerDecision(
 
     /**
      * What stops the balancer before it compares anything, or empty: off, outside its window, the collection
-     * excluded, defragmenting, or a zone bound inside a chunk.
+     * excluded, its migrations not allowed, defragmenting, or a zone bound inside a chunk.
      */
     public Optional<String> stoppedBy() {
         if (!balancerEnabled) {
@@ -90,6 +93,10 @@ public record BalancerDecision(
         if (!collectionBalanced) {
             return Optional.of("balancing of the collection is disabled (noBalance; "
                     + "sh.enableBalancing() or configureCollectionBalancing turns it on)");
+        }
+        if (!migrationsAllowed) {
+            return Optional.of("migrations of the collection are not allowed (setAllowMigrations: false; "
+                    + "sh.enableMigrations() allows them)");
         }
         if (defragmenting) {
             return Optional.of("the collection is being defragmented: its rounds merge and move small chunks");

@@ -24,7 +24,10 @@ import java.util.OptionalLong;
  * off one too large to move that is not flagged, {@code ForceJumbo::kForceBalancer}), the databases whose primary
  * it is ({@code dbsToMove}, to move with {@code movePrimary}). A zone whose only shard it is refuses the start
  * (ZoneStillInUse, {@link StartShardDraining}); the last shard refuses it (IllegalOperation); with the balancer off
- * nothing moves.
+ * nothing moves. Outside the balancing window the rounds wait for it (the wait counts in the time taken). When the
+ * balancer leaves the collection for three rounds in a row, the blocker names why from its
+ * {@link BalancerDecision}: the collection's {@code noBalance}, its {@code permitMigrations: false}, a
+ * defragmentation ({@link #whyNothingMoves}).
  *
  * <p>The rehearsal changes the cluster it is given: run it on a copy (a cluster loaded again from the same layout).
  */
@@ -42,7 +45,17 @@ public final class DrainRehearsal {
         /** The balancer is off: nothing moves ({@code sh.startBalancer()}). */
         BALANCER_OFF,
         /** The rehearsal's round limit came before the end of the drain. */
-        ROUND_LIMIT
+        ROUND_LIMIT,
+        /** The time of day is outside the balancing window: the balancer waits for it (config.settings {@code activeWindow}). */
+        OUTSIDE_WINDOW,
+        /** The collection's balancing is off ({@code noBalance: true}, {@code sh.disableBalancing}). */
+        BALANCING_DISABLED,
+        /** The collection's migrations are not allowed ({@code setAllowMigrations} false, {@code permitMigrations}). */
+        MIGRATIONS_NOT_ALLOWED,
+        /** The collection defragments: its rounds merge and move small chunks instead. */
+        DEFRAGMENTING,
+        /** The balancer started no migration for another reason (shards busy, zones) in the rounds played. */
+        NO_MIGRATION
     }
 
     /**
@@ -152,6 +165,7 @@ public final class DrainRehearsal {
             progress.add(new Progress(round, elapsed, now.chunks, now.bytes, millisLeft));
             left = now;
             if (idle >= ROUNDS_WITHOUT_PROGRESS) {
+                blockers.add(new Blocker(whyNothingMoves(cluster.balancerDecision()), left.chunks - left.jumbo));
                 break;
             }
             if (round == maxRounds && left.chunks > left.jumbo) {
@@ -183,6 +197,24 @@ public final class DrainRehearsal {
                 blockers,
                 removed,
                 cluster.now() - startedAt);
+    }
+
+    /**
+     * Why the balancer's rounds moved none of a draining shard's chunks, from its decision's switches, the first that
+     * stops it in the order mongo {@code balancer.cpp} and {@code balancer_chunk_selection_policy.cpp} check them:
+     * the window, the collection's {@code noBalance}, its {@code permitMigrations}, a defragmentation.
+     */
+    static BlockerKind whyNothingMoves(BalancerDecision decision) {
+        if (!decision.insideWindow()) {
+            return BlockerKind.OUTSIDE_WINDOW;
+        }
+        if (!decision.collectionBalanced()) {
+            return BlockerKind.BALANCING_DISABLED;
+        }
+        if (!decision.migrationsAllowed()) {
+            return BlockerKind.MIGRATIONS_NOT_ALLOWED;
+        }
+        return decision.defragmenting() ? BlockerKind.DEFRAGMENTING : BlockerKind.NO_MIGRATION;
     }
 
     private record Load(long chunks, long jumbo, long bytes) {}

@@ -524,7 +524,10 @@ public final class SimulatedCluster {
         }
         boolean splitFirst = BalancerRound.zoneBoundFallsInsideAChunk(state);
         List<BalancerDecision.Move> moves = new ArrayList<>();
-        if (!splitFirst && !state.balancing().noBalance() && state.defragmentation() == null) {
+        if (!splitFirst
+                && !state.balancing().noBalance()
+                && state.balancing().permitMigrations()
+                && state.defragmentation() == null) {
             boolean range = state.policies().rules().balancesDataSize();
             for (BalancerPolicy.Plan p : state.quietly(() -> policy.selectMigrations(state, busy))) {
                 Chunk c = state.chunks().get(p.chunkIndex());
@@ -549,6 +552,7 @@ public final class SimulatedCluster {
                         .map(w -> w.contains(BalancerGate.timeOfDay(state.clock())))
                         .orElse(true),
                 !state.balancing().noBalance(),
+                state.balancing().permitMigrations(),
                 state.defragmentation() != null,
                 splitFirst,
                 List.copyOf(busy),

@@ -33,6 +33,8 @@ import io.shardlab.ui.export.ExportViewModel;
 import io.shardlab.ui.lessons.LessonCatalog;
 import io.shardlab.ui.lessons.LessonsView;
 import io.shardlab.ui.lessons.LessonsViewModel;
+import io.shardlab.ui.placement.PlacementViewModel;
+import io.shardlab.ui.placement.PlacementWindow;
 import io.shardlab.ui.shell.ClusterDescription;
 import io.shardlab.ui.shell.MainView;
 import io.shardlab.ui.shell.MainViewModel;
@@ -68,7 +70,9 @@ import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
+import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.image.Image;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
@@ -141,6 +145,7 @@ public class ShardLabApp extends Application {
     private ExecutorService exportThread;
     private VisibleWork work;
     private BoardWindow board;
+    private PlacementWindow placementWindow;
     private UiText text;
 
     /**
@@ -310,8 +315,24 @@ public class ShardLabApp extends Application {
         });
 
         List<Image> icons = loadIcons();
+        // Simulation → Placement board… (io.shardlab.ui.placement): where every database and collection lives, and
+        // moveCollection / unshardCollection / shardAndDistribute through the cluster's mongos, undone by the
+        // explorer's undo; a recorded layout is not changed
+        PlacementViewModel placementBoard = new PlacementViewModel(engine::placement, Platform::runLater, engine::undo);
+        placementBoard.readOnlyProperty().bind(explorer.readOnlyLayoutProperty());
+        PlacementWindow placementWindow =
+                new PlacementWindow(text, placementBoard, appearance, viewModel.darkProperty(), icons, placement);
+        this.placementWindow = placementWindow;
+        MenuItem placementItem = text.label(new MenuItem(), "placement.menu");
+        placementItem.setId("menu-placement-board");
+        placementItem.setAccelerator(PlacementWindow.KEYS);
+        placementItem.setOnAction(e -> placementWindow.open());
+        List<Menu> explorerMenus = explorerView.menus();
+        explorerMenus.stream()
+                .filter(m -> "menu-simulation".equals(m.getId()))
+                .forEach(m -> m.getItems().addAll(new SeparatorMenuItem(), placementItem));
         MainView mainView =
-                new MainView(text, viewModel, appearance, placement, icons, explorerAndShell, explorerView.menus());
+                new MainView(text, viewModel, appearance, placement, icons, explorerAndShell, explorerMenus);
         mainView.addFileItems(live.menuItems());
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
         LessonsViewModel lessons = new LessonsViewModel(
@@ -531,6 +552,11 @@ public class ShardLabApp extends Application {
     /** The window's words, for tests that switch its language. */
     UiText text() {
         return text;
+    }
+
+    /** The placement board's window, for tests that drive the real window. */
+    PlacementWindow placementBoard() {
+        return placementWindow;
     }
 
     /** The class board's window, for tests that drive the real window. */

@@ -3,13 +3,16 @@ package io.shardlab.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.LongStream;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
@@ -125,6 +128,77 @@ class DrainRehearsalTest {
         assertEquals(code, r.refusal().orElseThrow().codeName());
         assertEquals(before, c.history());
         assertTrue(r.progress().isEmpty());
+    }
+
+    /**
+     * A drain the balancer leaves for a reason of the collection's ends after three idle rounds naming it, with the
+     * chunks left: its {@code noBalance} and {@code permitMigrations} ({@code balancer_chunk_selection_policy.cpp}
+     * leaves such a collection out; docs {@code sh.disableBalancing}, {@code setAllowMigrations}).
+     */
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # what stops the balancer                      | blocker
+            sh.disableBalancing (noBalance: true)          | BALANCING_DISABLED
+            sh.disableMigrations (permitMigrations: false) | MIGRATIONS_NOT_ALLOWED
+            """)
+    void a_drain_the_balancer_leaves_names_why(String stop, DrainRehearsal.BlockerKind blocker) {
+        // given shard c's chunk, and the balancer kept from moving it
+        SimulatedCluster c = given("8.0", "a b c");
+        c.execute(
+                blocker == DrainRehearsal.BlockerKind.BALANCING_DISABLED
+                        ? new SetCollectionBalancing(NS, false)
+                        : new SetAllowMigrations(NS, false));
+
+        // when c is drained
+        DrainRehearsal.Result r = DrainRehearsal.run(c, "c", 1_000);
+
+        // then three idle rounds end it, the chunk still on c, and the blocker names the reason
+        assertEquals(DrainRehearsal.ROUNDS_WITHOUT_PROGRESS, r.progress().size());
+        assertEquals(List.of(new DrainRehearsal.Blocker(blocker, 1)), r.blockers());
+        assertEquals(false, r.removed());
+    }
+
+    @Test
+    void outside_the_balancing_window_the_drain_waits_for_it_and_then_completes() {
+        // given a window from 10:00 to 11:00 UTC (mongo balancer.cpp: outside it a round does nothing)
+        SimulatedCluster c = given("8.0", "a b c");
+        c.execute(new SetBalancerWindow(new ActiveWindow(LocalTime.of(10, 0), LocalTime.of(11, 0))));
+        long day = 24 * 3_600_000L;
+        long untilWindow = Math.floorMod(10 * 3_600_000L - c.now(), day);
+
+        // when c is drained
+        DrainRehearsal.Result r = DrainRehearsal.run(c, "c", 1_000);
+
+        // then nothing blocks it: its time includes the wait for the window
+        assertEquals(List.of(), r.blockers());
+        assertTrue(r.removed());
+        assertTrue(r.tookMillis() >= untilWindow, r.tookMillis() + " < " + untilWindow);
+    }
+
+    @ParameterizedTest(name = "window inside {0}, balanced {1}, migrations {2}, defragmenting {3}: {4}")
+    @CsvSource(textBlock = """
+            false, false, false, true,  OUTSIDE_WINDOW
+            true,  false, false, true,  BALANCING_DISABLED
+            true,  true,  false, true,  MIGRATIONS_NOT_ALLOWED
+            true,  true,  true,  true,  DEFRAGMENTING
+            true,  true,  true,  false, NO_MIGRATION
+            """)
+    void the_first_switch_that_stops_the_balancer_is_the_reason(
+            boolean inside, boolean balanced, boolean allowed, boolean defragmenting, DrainRehearsal.BlockerKind why) {
+        BalancerDecision d = new BalancerDecision(
+                MongoVersion.parse("8.0"),
+                true,
+                inside,
+                balanced,
+                allowed,
+                defragmenting,
+                false,
+                List.of(),
+                0,
+                List.of(),
+                List.of(),
+                Map.of());
+        assertEquals(why, DrainRehearsal.whyNothingMoves(d));
     }
 
     @Test

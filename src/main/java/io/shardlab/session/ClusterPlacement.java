@@ -1,0 +1,128 @@
+package io.shardlab.session;
+
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.Shard;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.SimulationSnapshot;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Where every database and collection of a cluster lives, for the placement board: one lane per shard, the
+ * databases with their primary shards, each unsharded collection on its shard with its bytes, and each sharded
+ * collection with its chunks (its key line). Immutable; made on the simulation thread from the catalog
+ * ({@link #of}).
+ *
+ * @param release the cluster's release; {@code moveCollection} and {@code unshardCollection} exist from 8.0
+ * @param lanes the shards in shard order
+ * @param databases the databases in name order
+ * @param tiles the unsharded collections in namespace order
+ * @param keyLines the sharded collections in namespace order
+ */
+public record ClusterPlacement(
+        MongoVersion release, List<Lane> lanes, List<Database> databases, List<Tile> tiles, List<KeyLine> keyLines) {
+
+    /**
+     * The id of the config server when it is also a shard (a config shard, 8.0+): mongo {@code src/mongo/s/shard_id.h}
+     * {@code ShardId::kConfigServerId}, "config".
+     */
+    public static final String CONFIG_SHARD_ID = "config";
+
+    /**
+     * One shard.
+     *
+     * @param configShard whether it is the config server acting as a shard
+     * @param draining whether it is being removed (config.shards {@code draining: true})
+     * @param bytes the data it holds over every collection
+     */
+    public record Lane(String shard, boolean configShard, boolean draining, long bytes) {}
+
+    /** A database and its primary shard (config.databases {@code primary}). */
+    public record Database(String name, String primaryShard) {}
+
+    /**
+     * An unsharded collection.
+     *
+     * @param shard the shard it lives on: where {@code moveCollection} put it, else its database's primary
+     * @param tracked whether config.collections holds it ({@code unsplittable: true}, moved or unsharded)
+     */
+    public record Tile(String namespace, String shard, long bytes, boolean tracked) {}
+
+    /** A sharded collection: its key and its chunks, sizes and shards now. */
+    public record KeyLine(String namespace, String key, SimulationSnapshot cluster) {
+
+        /** The bytes of its chunks, over every shard. */
+        public long bytes() {
+            return cluster.chunkStatistics().stream()
+                    .mapToLong(ChunkStatistics::bytes)
+                    .sum();
+        }
+    }
+
+    public ClusterPlacement {
+        Objects.requireNonNull(release, "release");
+        lanes = List.copyOf(lanes);
+        databases = List.copyOf(databases);
+        tiles = List.copyOf(tiles);
+        keyLines = List.copyOf(keyLines);
+    }
+
+    /** The placement of every database and collection {@code catalog} holds now. On the simulation thread. */
+    public static ClusterPlacement of(ShardedCatalog catalog) {
+        Map<String, Long> bytes = catalog.bytesPerShard();
+        List<Lane> lanes = new ArrayList<>();
+        for (Shard s : catalog.shards()) {
+            lanes.add(new Lane(s.id(), CONFIG_SHARD_ID.equals(s.id()), s.draining(), bytes.getOrDefault(s.id(), 0L)));
+        }
+        List<Database> databases = catalog.databases().values().stream()
+                .map(d -> new Database(d.name(), d.primaryShard()))
+                .toList();
+        TreeSet<String> unsharded = new TreeSet<>(catalog.unshardedCollections().keySet());
+        unsharded.addAll(catalog.unsplittableCollections().keySet());
+        unsharded.removeAll(catalog.collections().keySet());
+        List<Tile> tiles = new ArrayList<>();
+        for (String ns : unsharded) {
+            catalog.shardOfUnsharded(ns)
+                    .ifPresent(shard -> tiles.add(new Tile(
+                            ns,
+                            shard,
+                            catalog.unshardedBytes(ns),
+                            catalog.unsplittableCollections().containsKey(ns))));
+        }
+        List<KeyLine> lines = catalog.collections().values().stream()
+                .map(c -> new KeyLine(
+                        c.namespace(),
+                        c.cluster().shardKey().toString(),
+                        c.cluster().snapshot()))
+                .toList();
+        return new ClusterPlacement(catalog.config().version(), lanes, databases, tiles, lines);
+    }
+
+    /** Whether the release has {@code moveCollection} and {@code unshardCollection} (8.0+). */
+    public boolean movesCollections() {
+        return release.atLeast(8, 0);
+    }
+
+    /** The unsharded collections on {@code shard}, in namespace order. */
+    public List<Tile> tilesOn(String shard) {
+        return tiles.stream().filter(t -> t.shard().equals(shard)).toList();
+    }
+
+    /** The databases whose primary shard {@code shard} is, in name order. */
+    public List<String> primaryOf(String shard) {
+        return databases.stream()
+                .filter(d -> shard.equals(d.primaryShard()))
+                .map(Database::name)
+                .toList();
+    }
+
+    /** The unsharded collection {@code namespace}, if there is one. */
+    public Optional<Tile> tile(String namespace) {
+        return tiles.stream().filter(t -> t.namespace().equals(namespace)).findFirst();
+    }
+}

@@ -1,0 +1,156 @@
+package io.shardlab.session;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.mongos.MongoCommandException;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.PlacementMemento;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.CommandFailedException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.bson.BsonBoolean;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * The placement board's verbs on the explorer's cluster: each runs MongoDB's commands through the cluster's mongos
+ * (the one the Shell panel and clients reach, so a move here is the same code as {@code sh.moveCollection}), and each
+ * can be undone. Undo takes the placement back as it was before the verb ({@link PlacementMemento}); it shares the
+ * explorer's one undo (Edit → Undo): a verb newer than the explorer's newest command is undone first, and undo of an
+ * explorer command comes only when no newer verb of the board's is left.
+ *
+ * <p>Confined to the simulation thread.
+ */
+public final class PlacementEditor {
+
+    /**
+     * What a verb did.
+     *
+     * @param placement the placement after it (before it when refused)
+     * @param commands the mongosh calls it ran, in order
+     * @param refusal MongoDB's refusal text of the command that failed; then nothing changed
+     * @param move the move a {@code moveCollection} made, for its phases
+     */
+    public record Change(
+            ClusterPlacement placement,
+            List<String> commands,
+            Optional<String> refusal,
+            Optional<CollectionMove> move) {
+
+        public Change {
+            Objects.requireNonNull(placement, "placement");
+            commands = List.copyOf(commands);
+            Objects.requireNonNull(refusal, "refusal");
+            Objects.requireNonNull(move, "move");
+        }
+    }
+
+    /** One verb: the placement before it, and how many explorer commands were in reach of undo then. */
+    private record Step(PlacementMemento before, int explorerCommands) {}
+
+    private final Deque<Step> steps = new ArrayDeque<>();
+    private int explorerCommands;
+
+    /** The placement now. */
+    public ClusterPlacement read(MongosCommands mongos) {
+        return ClusterPlacement.of(mongos.catalog());
+    }
+
+    /** {@code sh.moveCollection(namespace, toShard)}. */
+    public Change moveCollection(MongosCommands mongos, String namespace, String toShard) {
+        ShardedCatalog catalog = mongos.catalog();
+        String from = catalog.shardOfUnsharded(namespace).orElse("");
+        CollectionMove move = new CollectionMove(namespace, from, toShard, catalog.unshardedBytes(namespace));
+        Change change = run(
+                mongos,
+                List.of(new BsonDocument("moveCollection", new BsonString(namespace))
+                        .append("toShard", new BsonString(toShard))),
+                shellCall("moveCollection", new BsonString(namespace), new BsonString(toShard)));
+        return change.refusal().isPresent()
+                ? change
+                : new Change(change.placement(), change.commands(), Optional.empty(), Optional.of(move));
+    }
+
+    /** {@code sh.unshardCollection(namespace)}: onto the non-draining shard with the least data. */
+    public Change unshardCollection(MongosCommands mongos, String namespace) {
+        return run(
+                mongos,
+                List.of(new BsonDocument("unshardCollection", new BsonString(namespace))),
+                shellCall("unshardCollection", new BsonString(namespace)));
+    }
+
+    /**
+     * {@code sh.shardAndDistributeCollection(namespace, key)}: {@code shardCollection}, then a {@code reshardCollection}
+     * on the same key with {@code forceRedistribution: true} (mongosh {@code packages/shell-api/src/shard.ts}).
+     */
+    public Change shardAndDistribute(MongosCommands mongos, String namespace, BsonDocument key) {
+        return run(
+                mongos,
+                List.of(
+                        new BsonDocument("shardCollection", new BsonString(namespace)).append("key", key.clone()),
+                        new BsonDocument("reshardCollection", new BsonString(namespace))
+                                .append("key", key.clone())
+                                .append("forceRedistribution", BsonBoolean.TRUE)),
+                shellCall("shardAndDistributeCollection", new BsonString(namespace), key));
+    }
+
+    /** The mongosh helper call a user would type for a verb: {@code sh.<helper>(<arguments in mongosh syntax>)}. */
+    private static List<String> shellCall(String helper, BsonValue... arguments) {
+        return List.of("sh." + helper + "("
+                + Arrays.stream(arguments).map(BsonPrinter::shell).collect(Collectors.joining(", ")) + ")");
+    }
+
+    private Change run(MongosCommands mongos, List<BsonDocument> commands, List<String> shown) {
+        ShardedCatalog catalog = mongos.catalog();
+        PlacementMemento before = catalog.placementMemento();
+        List<String> ran = new ArrayList<>(shown);
+        try {
+            for (BsonDocument command : commands) {
+                mongos.run("admin", command);
+            }
+        } catch (MongoCommandException | CommandFailedException e) {
+            // shardAndDistribute is one verb: a refused reshard takes the shardCollection back too
+            catalog.restorePlacement(before);
+            return new Change(ClusterPlacement.of(catalog), ran, Optional.of(e.getMessage()), Optional.empty());
+        }
+        steps.push(new Step(before, explorerCommands));
+        return new Change(ClusterPlacement.of(catalog), ran, Optional.empty(), Optional.empty());
+    }
+
+    /** The explorer ran one of the user's commands: undo takes it back before the board's older verbs. */
+    public void explorerCommandRan() {
+        explorerCommands++;
+    }
+
+    /** The explorer's undo took one of its commands back. */
+    public void explorerCommandUndone() {
+        explorerCommands = Math.max(0, explorerCommands - 1);
+    }
+
+    /**
+     * Takes the newest verb back when it is newer than the explorer's newest command in reach; false when there is
+     * none, or when the explorer's command comes first.
+     */
+    public boolean undo(ShardedCatalog catalog) {
+        Step newest = steps.peek();
+        if (newest == null || newest.explorerCommands() != explorerCommands || catalog == null) {
+            return false;
+        }
+        steps.pop();
+        catalog.restorePlacement(newest.before());
+        return true;
+    }
+
+    /** Whether undo would take back one of the board's verbs now. */
+    public boolean canUndo() {
+        Step newest = steps.peek();
+        return newest != null && newest.explorerCommands() == explorerCommands;
+    }
+}

@@ -1,0 +1,345 @@
+package io.shardlab.ui.placement;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.DataSize;
+import io.shardlab.render.DiagramData;
+import io.shardlab.render.DiagramOptions;
+import io.shardlab.render.DiagramPainter;
+import io.shardlab.render.Highlight;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.Scale;
+import io.shardlab.render.ShardLanesPainter;
+import io.shardlab.render.Theme;
+import io.shardlab.render.View;
+import io.shardlab.render.Viewport;
+import io.shardlab.session.ClusterPlacement;
+import io.shardlab.session.CollectionMove;
+import io.shardlab.ui.explorer.diagram.RenderCanvas;
+import io.shardlab.ui.text.UiText;
+import io.shardlab.ui.theme.Appearance;
+import java.awt.Graphics2D;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.css.PseudoClass;
+import javafx.geometry.Bounds;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+
+/**
+ * The placement board on screen: one lane per shard (the config shard's marked, each naming the databases whose
+ * primary it is) with the unsharded collections as tiles sized by their data, then each sharded collection as its key
+ * line, painted by render's {@link DiagramPainter}. A tile dragged onto another lane is moved there; a move's phases
+ * light up one after another under the command it ran.
+ */
+final class PlacementView {
+
+    // style classes and ids of its nodes, as placement.css names them
+    static final String LANE = "placement-lane";
+    static final String TILE = "placement-tile";
+    static final String KEY_LINE = "placement-key-line";
+    static final String UNSHARD = "placement-unshard";
+    static final String PHASE = "placement-phase";
+
+    private static final PseudoClass DROP_TARGET = PseudoClass.getPseudoClass("drop-target");
+    private static final PseudoClass RUNNING = PseudoClass.getPseudoClass("running");
+    private static final PseudoClass DONE = PseudoClass.getPseudoClass("done");
+
+    /** A tile's width for the smallest and the largest collection, in logical pixels. */
+    static final double MIN_TILE_WIDTH = 120;
+
+    static final double MAX_TILE_WIDTH = 320;
+
+    /** The height a key line's bar and axis take above its lanes, in logical pixels. */
+    static final double KEY_LINE_BAR = 70;
+
+    /** How long each phase of a move stays lit on screen (the move itself is done at once), in ms. */
+    static final double PHASE_MILLIS = 450;
+
+    private final UiText text;
+    private final PlacementViewModel vm;
+    private final ObservableBooleanValue dark;
+    private final VBox lanes = new VBox();
+    private final VBox keyLines = new VBox();
+    private final FlowPane phases = new FlowPane(6, 6);
+    private final Label commands = new Label();
+    private final List<HBox> laneNodes = new ArrayList<>();
+    private Timeline phaseTimeline;
+
+    PlacementView(UiText text, PlacementViewModel vm, ObservableBooleanValue dark) {
+        this.text = text;
+        this.vm = vm;
+        this.dark = dark;
+    }
+
+    Parent build() {
+        Label note = new Label();
+        note.setId("placement-note");
+        note.setWrapText(true);
+        note.textProperty().bind(text.text(vm.noteProperty()));
+        commands.setId("placement-commands");
+        commands.getStyleClass().add("placement-commands");
+        commands.textProperty()
+                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> String.join("\n", vm.commandsProperty().get()), vm.commandsProperty()));
+        Button undo = text.label(new Button(), "placement.undo");
+        undo.setId("placement-undo");
+        undo.setOnAction(e -> vm.undo());
+        undo.disableProperty().bind(vm.readOnlyProperty());
+        Button refresh = text.label(new Button(), "placement.refresh");
+        refresh.setOnAction(e -> vm.refresh());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(8, note, spacer, undo, refresh);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(note, Priority.SOMETIMES);
+        phases.setId("placement-phases");
+        // the buttons keep their words; the note wraps beside them
+        undo.setMinWidth(Region.USE_PREF_SIZE);
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
+        commands.setWrapText(true);
+        VBox top = new VBox(6, bar, commands, phases);
+        top.getStyleClass().add("placement-top");
+        Label lanesTitle = text.label(new Label(), "placement.shards");
+        lanesTitle.getStyleClass().add("placement-section");
+        Label linesTitle = text.label(new Label(), "placement.sharded");
+        linesTitle.getStyleClass().add("placement-section");
+        lanes.setSpacing(6);
+        keyLines.setSpacing(10);
+        VBox content = new VBox(10, lanesTitle, lanes, linesTitle, keyLines);
+        content.getStyleClass().add("placement-content");
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        BorderPane root = new BorderPane(scroll);
+        root.setTop(top);
+        root.getStyleClass().add("placement-board");
+        root.getStylesheets().add(Appearance.featureStylesheet(PlacementView.class, "placement.css"));
+        vm.placementProperty().addListener((obs, was, now) -> show(now));
+        vm.moveProperty().addListener((obs, was, now) -> showMove(now));
+        text.language()
+                .addListener((obs, was, now) -> show(vm.placementProperty().get()));
+        dark.addListener((obs, was, now) -> show(vm.placementProperty().get()));
+        show(vm.placementProperty().get());
+        return root;
+    }
+
+    private void show(Optional<ClusterPlacement> shown) {
+        lanes.getChildren().clear();
+        keyLines.getChildren().clear();
+        laneNodes.clear();
+        if (shown.isEmpty()) {
+            return;
+        }
+        ClusterPlacement p = shown.get();
+        if (!p.movesCollections()) {
+            Label older =
+                    text.label(new Label(), "placement.before80", p.release().toString());
+            older.setId("placement-before80");
+            older.setWrapText(true);
+            lanes.getChildren().add(older);
+        }
+        long largest =
+                p.tiles().stream().mapToLong(ClusterPlacement.Tile::bytes).max().orElse(0);
+        Theme theme = dark.get() ? Theme.dark() : Theme.light();
+        for (int i = 0; i < p.lanes().size(); i++) {
+            lanes.getChildren().add(lane(p, p.lanes().get(i), theme.shardColor(i), largest));
+        }
+        for (ClusterPlacement.KeyLine line : p.keyLines()) {
+            keyLines.getChildren().add(keyLine(line));
+        }
+        if (p.keyLines().isEmpty()) {
+            keyLines.getChildren().add(text.label(new Label(), "placement.noSharded"));
+        }
+    }
+
+    private HBox lane(ClusterPlacement p, ClusterPlacement.Lane lane, String color, long largest) {
+        Label name = new Label(lane.shard());
+        name.getStyleClass().add("placement-shard");
+        name.setStyle("-fx-border-color: " + color + ";");
+        VBox header = new VBox(2, name);
+        if (lane.configShard()) {
+            header.getChildren().add(badge("placement.configShard"));
+        }
+        if (lane.draining()) {
+            header.getChildren().add(badge("placement.draining"));
+        }
+        List<String> primaryOf = p.primaryOf(lane.shard());
+        if (!primaryOf.isEmpty()) {
+            Label primary = new Label(text.now("placement.primaryOf", String.join(", ", primaryOf)));
+            primary.getStyleClass().add("placement-primary");
+            primary.setWrapText(true);
+            header.getChildren().add(primary);
+        }
+        header.getChildren().add(new Label(DataSize.format(lane.bytes())));
+        header.getStyleClass().add("placement-lane-header");
+        header.setMinWidth(170);
+        header.setPrefWidth(170);
+        FlowPane tiles = new FlowPane(6, 6);
+        for (ClusterPlacement.Tile t : p.tilesOn(lane.shard())) {
+            tiles.getChildren().add(tile(t, color, largest));
+        }
+        HBox.setHgrow(tiles, Priority.ALWAYS);
+        HBox row = new HBox(10, header, tiles);
+        row.getStyleClass().add(LANE);
+        row.setId("placement-lane-" + lane.shard());
+        row.setUserData(lane.shard());
+        row.setMinHeight(64);
+        laneNodes.add(row);
+        return row;
+    }
+
+    private Label badge(String key) {
+        Label badge = text.label(new Label(), key);
+        badge.getStyleClass().add("placement-badge");
+        return badge;
+    }
+
+    private Node tile(ClusterPlacement.Tile t, String color, long largest) {
+        Label tile = new Label(t.namespace() + "\n" + DataSize.format(t.bytes()));
+        tile.getStyleClass().add(TILE);
+        tile.setUserData(t.namespace());
+        tile.setStyle("-fx-border-color: " + color + ";");
+        double share = largest == 0 ? 0 : Math.sqrt((double) t.bytes() / largest);
+        tile.setPrefWidth(MIN_TILE_WIDTH + share * (MAX_TILE_WIDTH - MIN_TILE_WIDTH));
+        tile.setMinWidth(Region.USE_PREF_SIZE);
+        MenuItem distribute = text.label(
+                new MenuItem(), "placement.shardAndDistribute", BsonPrinter.shell(PlacementViewModel.DISTRIBUTE_KEY));
+        distribute.setOnAction(e -> vm.shardAndDistribute(t.namespace()));
+        tile.setContextMenu(new ContextMenu(distribute));
+        double[] pressed = new double[2];
+        tile.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
+            pressed[0] = e.getSceneX();
+            pressed[1] = e.getSceneY();
+        });
+        tile.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> {
+            if (e.getButton() != MouseButton.PRIMARY) {
+                return;
+            }
+            tile.setTranslateX(e.getSceneX() - pressed[0]);
+            tile.setTranslateY(e.getSceneY() - pressed[1]);
+            laneNodes.forEach(
+                    l -> l.pseudoClassStateChanged(DROP_TARGET, !l.getUserData().equals(t.shard()) && contains(l, e)));
+        });
+        tile.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
+            tile.setTranslateX(0);
+            tile.setTranslateY(0);
+            laneNodes.forEach(l -> l.pseudoClassStateChanged(DROP_TARGET, false));
+            if (e.getButton() != MouseButton.PRIMARY) {
+                return;
+            }
+            laneNodes.stream()
+                    .filter(l -> contains(l, e))
+                    .map(l -> (String) l.getUserData())
+                    .filter(shard -> !shard.equals(t.shard()))
+                    .findFirst()
+                    .ifPresent(shard -> vm.moveCollection(t.namespace(), shard));
+        });
+        return tile;
+    }
+
+    private static boolean contains(Node lane, MouseEvent e) {
+        Bounds b = lane.localToScene(lane.getBoundsInLocal());
+        return b.contains(e.getSceneX(), e.getSceneY());
+    }
+
+    private Node keyLine(ClusterPlacement.KeyLine line) {
+        Label caption = new Label(line.namespace() + " · " + line.key() + " · " + DataSize.format(line.bytes()));
+        caption.getStyleClass().add("placement-key-caption");
+        Button unshard = text.label(new Button(), "placement.unshard");
+        unshard.getStyleClass().add(UNSHARD);
+        unshard.setUserData(line.namespace());
+        unshard.setOnAction(e -> vm.unshard(line.namespace()));
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox header = new HBox(8, caption, spacer, unshard);
+        header.setAlignment(Pos.CENTER_LEFT);
+        LayoutData layout = new LayoutData(
+                line.cluster().cluster(),
+                Optional.of(ChunkSizes.of(line.cluster().chunkStatistics())));
+        DiagramData data = new DiagramData(layout, Optional.empty(), Optional.empty(), Optional.empty());
+        DiagramPainter.Parts parts = DiagramPainter.Parts.of(data, Scale.EQUAL);
+        RenderCanvas canvas = new RenderCanvas((Graphics2D g, double w, double h, double density) -> {
+            DiagramOptions options = new DiagramOptions(
+                            View.LANES,
+                            dark.get() ? Theme.dark() : Theme.light(),
+                            "",
+                            Scale.EQUAL,
+                            Viewport.FULL,
+                            Highlight.none(),
+                            false)
+                    .withLanguage(text.language().get());
+            try {
+                new DiagramPainter(data, options, DiagramPainter.Framing.tile(0.45), parts).paint(g, w, h, density);
+            } catch (IllegalArgumentException tooSmall) {
+                // a window shrunk below the line's legible size: the caption still names the collection
+            }
+        });
+        // the lanes' own height, and the number line's bar with its axis above them (the painter needs 147 px for three
+        // shards; measured in a 1280 × 720 and a 1600 × 1000 window)
+        canvas.setPrefHeight(
+                ShardLanesPainter.height(line.cluster().cluster().shardIds().size()) + KEY_LINE_BAR);
+        canvas.setMinHeight(Region.USE_PREF_SIZE);
+        VBox box = new VBox(4, header, canvas);
+        box.getStyleClass().add(KEY_LINE);
+        box.setUserData(line.namespace());
+        return box;
+    }
+
+    /** Lights a move's phases one after another; the write block says its two seconds. */
+    private void showMove(Optional<CollectionMove> shown) {
+        if (phaseTimeline != null) {
+            phaseTimeline.stop();
+        }
+        phases.getChildren().clear();
+        if (shown.isEmpty()) {
+            return;
+        }
+        CollectionMove m = shown.get();
+        List<Label> labels = new ArrayList<>();
+        for (CollectionMove.Phase phase : m.phases()) {
+            Label l = new Label(
+                    switch (phase) {
+                        case FREE_SPACE_CHECK ->
+                            text.now("placement.phase.freeSpace", m.toShard(), DataSize.format(m.requiredFreeBytes()));
+                        case CLONE -> text.now("placement.phase.clone", DataSize.format(m.bytes()), m.fromShard());
+                        case CATCH_UP -> text.now("placement.phase.catchUp");
+                        case WRITE_BLOCK ->
+                            text.now("placement.phase.writeBlock", CollectionMove.WRITE_BLOCK_MILLIS / 1000);
+                        case COMMIT -> text.now("placement.phase.commit", CollectionMove.MINIMUM_MILLIS / 60_000);
+                    });
+            l.getStyleClass().add(PHASE);
+            labels.add(l);
+        }
+        phases.getChildren().setAll(labels);
+        phaseTimeline = new Timeline();
+        for (int i = 0; i <= labels.size(); i++) {
+            int lit = i;
+            phaseTimeline.getKeyFrames().add(new KeyFrame(Duration.millis(PHASE_MILLIS * i), e -> {
+                for (int j = 0; j < labels.size(); j++) {
+                    labels.get(j).pseudoClassStateChanged(RUNNING, j == lit);
+                    labels.get(j).pseudoClassStateChanged(DONE, j < lit);
+                }
+            }));
+        }
+        phaseTimeline.play();
+    }
+}

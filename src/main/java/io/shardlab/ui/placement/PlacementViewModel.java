@@ -1,0 +1,156 @@
+package io.shardlab.ui.placement;
+
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.session.ClusterPlacement;
+import io.shardlab.session.CollectionMove;
+import io.shardlab.session.PlacementEditor;
+import io.shardlab.text.Message;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+/**
+ * The placement board (Simulation → Placement board…): where every database and collection of the explorer's
+ * cluster lives, and the verbs that move them — a tile dragged onto another shard's lane runs {@code moveCollection},
+ * Unshard runs {@code unshardCollection}, Shard and distribute runs {@code shardCollection} then a same-key
+ * {@code reshardCollection} with {@code forceRedistribution} — each through the cluster's mongos
+ * ({@link PlacementEditor}), undone by the explorer's one undo. On a recorded layout (a live cluster, a snapshot)
+ * the board changes nothing.
+ *
+ * <p>Properties change on the JavaFX thread only.
+ */
+public final class PlacementViewModel {
+
+    /** The key Shard and distribute shards an unsharded collection on: {@code _id}, which every collection indexes. */
+    static final BsonDocument DISTRIBUTE_KEY = new BsonDocument("_id", new BsonInt32(1));
+
+    /** Where the board's reads and verbs run: the explorer engine's {@code placement}. */
+    @FunctionalInterface
+    public interface Desk {
+        <T> void placement(BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out);
+    }
+
+    private final Desk desk;
+    private final Executor fx;
+    private final Runnable undo;
+    private final ObjectProperty<Optional<ClusterPlacement>> placement = new SimpleObjectProperty<>(Optional.empty());
+    private final ObjectProperty<Message> note = new SimpleObjectProperty<>(Message.of("placement.hint"));
+    private final ObjectProperty<List<String>> commands = new SimpleObjectProperty<>(List.of());
+    private final ObjectProperty<Optional<CollectionMove>> move = new SimpleObjectProperty<>(Optional.empty());
+    private final BooleanProperty readOnly = new SimpleBooleanProperty(false);
+
+    /**
+     * @param desk runs a read or verb on the simulation thread (the explorer engine's {@code placement})
+     * @param fx the JavaFX thread ({@code Platform::runLater})
+     * @param undo the explorer's Edit → Undo, which takes the board's newest verb back first
+     */
+    public PlacementViewModel(Desk desk, Executor fx, Runnable undo) {
+        this.desk = Objects.requireNonNull(desk, "desk");
+        this.fx = Objects.requireNonNull(fx, "fx");
+        this.undo = Objects.requireNonNull(undo, "undo");
+    }
+
+    /** The placement on show; empty while no cluster is loaded. */
+    public ReadOnlyObjectProperty<Optional<ClusterPlacement>> placementProperty() {
+        return placement;
+    }
+
+    /** What the board says: a hint, what the last verb did, or MongoDB's refusal. */
+    public ReadOnlyObjectProperty<Message> noteProperty() {
+        return note;
+    }
+
+    /** The mongosh calls the last verb ran (MongoDB's words, shown as they are). */
+    public ReadOnlyObjectProperty<List<String>> commandsProperty() {
+        return commands;
+    }
+
+    /** The last {@code moveCollection}, for its phases; empty after any other verb. */
+    public ReadOnlyObjectProperty<Optional<CollectionMove>> moveProperty() {
+        return move;
+    }
+
+    /** Whether the explorer shows a recorded layout, which the board does not change. */
+    public BooleanProperty readOnlyProperty() {
+        return readOnly;
+    }
+
+    /** Reads the placement again. */
+    public void refresh() {
+        desk.placement((editor, mongos) -> mongos.map(editor::read), read -> fx.execute(() -> placement.set(read)));
+    }
+
+    /** Drops {@code namespace}'s tile on {@code shard}'s lane: {@code moveCollection}. */
+    public void moveCollection(String namespace, String shard) {
+        if (refusedWhileReadOnly()) {
+            return;
+        }
+        desk.placement((editor, mongos) -> mongos.map(m -> editor.moveCollection(m, namespace, shard)), this::show);
+    }
+
+    /** Unshard on {@code namespace}'s key line: {@code unshardCollection}. */
+    public void unshard(String namespace) {
+        if (refusedWhileReadOnly()) {
+            return;
+        }
+        desk.placement((editor, mongos) -> mongos.map(m -> editor.unshardCollection(m, namespace)), this::show);
+    }
+
+    /** Shard and distribute on {@code namespace}'s tile, on {@link #DISTRIBUTE_KEY}. */
+    public void shardAndDistribute(String namespace) {
+        if (refusedWhileReadOnly()) {
+            return;
+        }
+        desk.placement(
+                (editor, mongos) -> mongos.map(m -> editor.shardAndDistribute(m, namespace, DISTRIBUTE_KEY)),
+                this::show);
+    }
+
+    /** Edit → Undo: the board's newest verb (or the explorer's newer command) is taken back. */
+    public void undo() {
+        undo.run();
+        move.set(Optional.empty());
+        commands.set(List.of());
+        note.set(Message.of("placement.undone"));
+        refresh();
+    }
+
+    private boolean refusedWhileReadOnly() {
+        if (readOnly.get()) {
+            note.set(Message.of("placement.readOnly"));
+            return true;
+        }
+        return false;
+    }
+
+    private void show(Optional<PlacementEditor.Change> outcome) {
+        fx.execute(() -> {
+            if (outcome.isEmpty()) {
+                note.set(Message.of("placement.noCluster"));
+                return;
+            }
+            PlacementEditor.Change change = outcome.get();
+            placement.set(Optional.of(change.placement()));
+            commands.set(change.commands());
+            move.set(change.move());
+            note.set(change.refusal()
+                    .map(refusal -> change.placement().movesCollections()
+                            ? Message.of("placement.refused", refusal)
+                            : Message.of(
+                                    "placement.needs80",
+                                    change.placement().release().toString(),
+                                    refusal))
+                    .orElse(Message.of(change.move().isPresent() ? "placement.moved" : "placement.done")));
+        });
+    }
+}

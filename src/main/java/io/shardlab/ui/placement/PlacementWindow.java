@@ -1,0 +1,94 @@
+package io.shardlab.ui.placement;
+
+import io.shardlab.ui.text.UiText;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.WindowPlacement;
+import java.util.List;
+import java.util.Optional;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.image.Image;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.stage.Stage;
+
+/**
+ * The placement board as a window of its own (Simulation → Placement board…), beside the explorer. One window per
+ * application: opening it again reads the placement again and brings it to the front. Ctrl+Z (Cmd+Z) in it is the
+ * explorer's undo.
+ */
+public final class PlacementWindow {
+
+    static final WindowPlacement.Size SIZE = new WindowPlacement.Size(1280, 720, 640, 420);
+
+    static final String WINDOW_NAME = "placement";
+
+    /** Simulation → Placement board…. */
+    public static final KeyCombination KEYS =
+            new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+
+    private final UiText text;
+    private final PlacementViewModel viewModel;
+    private final Appearance appearance;
+    private final ObservableBooleanValue dark;
+    private final List<Image> icons;
+    private final WindowPlacement placement;
+    private Stage stage;
+
+    /**
+     * @param appearance styles the window like the main one (theme, presenter mode)
+     * @param dark whether the dark theme shows
+     * @param icons the app icon in several sizes
+     * @param placement sizes and places the window for its screen and remembers it
+     */
+    public PlacementWindow(
+            UiText text,
+            PlacementViewModel viewModel,
+            Appearance appearance,
+            ObservableBooleanValue dark,
+            List<Image> icons,
+            WindowPlacement placement) {
+        this.text = text;
+        this.viewModel = viewModel;
+        this.appearance = appearance;
+        this.dark = dark;
+        this.icons = List.copyOf(icons);
+        this.placement = placement;
+    }
+
+    /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
+    public void open() {
+        if (stage == null) {
+            stage = new Stage();
+            Stage window = stage;
+            Parent root = new PlacementView(text, viewModel, dark).build();
+            appearance.follow(root);
+            stage.titleProperty().bind(text.text("placement.title"));
+            stage.getIcons().setAll(icons);
+            stage.setScene(new Scene(root));
+            stage.getScene()
+                    .getAccelerators()
+                    .put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), window::hide);
+            stage.getScene()
+                    .getAccelerators()
+                    .put(new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), viewModel::undo);
+            stage.getScene().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+                if (e.getCode() == KeyCode.ESCAPE) {
+                    e.consume();
+                    window.hide();
+                }
+            });
+        }
+        viewModel.refresh();
+        placement.show(stage, WINDOW_NAME, SIZE);
+        stage.toFront();
+    }
+
+    /** The window, once opened (tests drive it). */
+    Optional<Stage> stage() {
+        return Optional.ofNullable(stage);
+    }
+}

@@ -1,0 +1,212 @@
+package io.shardlab.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.MongosServer;
+import io.shardlab.sim.SimulationConfig;
+import java.util.List;
+import java.util.Optional;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The placement board's model: where the catalog's databases and collections live ({@link ClusterPlacement}), and
+ * the board's verbs run through the cluster's mongos and undone ({@link PlacementEditor}). Refusals are the mongos's
+ * own (ported in {@code serve/MongosAdminCommandsTest} from {@code jstests/sharding/move_collection_basic.js} and
+ * {@code unshard_collection_basic.js}).
+ */
+class PlacementEditorTest {
+
+    private final PlacementEditor editor = new PlacementEditor();
+    private ShardedCatalog catalog;
+
+    /** app (primary shard01) with app.logs unsharded (100 documents) and app.orders sharded on { o: 1 }. */
+    private MongosCommands cluster(String release, String... shards) {
+        catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled(release)).withSeed(7),
+                shards.length == 0 ? List.of("shard01", "shard02", "shard03") : List.of(shards));
+        MongosCommands mongos = MongosServer.inProcess(catalog, 64L << 20, line -> {});
+        String first = catalog.shardIds().get(0);
+        admin(mongos, "{enableSharding: 'app', primaryShard: '" + first + "'}");
+        admin(mongos, "{balancerStop: 1}");
+        insert(mongos, "logs", 100);
+        admin(mongos, "{shardCollection: 'app.orders', key: {o: 1}}");
+        insert(mongos, "orders", 40);
+        return mongos;
+    }
+
+    private static void admin(MongosCommands mongos, String json) {
+        mongos.run("admin", BsonDocument.parse(json));
+    }
+
+    private static void insert(MongosCommands mongos, String collection, int documents) {
+        StringBuilder docs = new StringBuilder();
+        for (int i = 0; i < documents; i++) {
+            docs.append(i == 0 ? "" : ",").append("{o: ").append(i).append(", pad: 'xxxxxxxxxxxxxxxxxxxx'}");
+        }
+        mongos.run("app", BsonDocument.parse("{insert: '" + collection + "', documents: [" + docs + "]}"));
+    }
+
+    private static String shardOf(ClusterPlacement placement, String namespace) {
+        return placement.tile(namespace).orElseThrow().shard();
+    }
+
+    @Test
+    void every_shard_database_and_collection_has_its_place() {
+        // given a cluster with an unsharded and a sharded collection
+        MongosCommands mongos = cluster("8.0");
+
+        // when the board reads it
+        ClusterPlacement placement = editor.read(mongos);
+
+        // then each shard has a lane, app's primary is shard01, logs is a tile there and orders a key line
+        assertEquals(
+                List.of("shard01", "shard02", "shard03"),
+                placement.lanes().stream().map(ClusterPlacement.Lane::shard).toList());
+        assertEquals(List.of("app"), placement.primaryOf("shard01"));
+        ClusterPlacement.Tile logs = placement.tile("app.logs").orElseThrow();
+        assertEquals("shard01", logs.shard());
+        assertTrue(logs.bytes() > 0);
+        assertFalse(logs.tracked());
+        assertEquals(List.of(logs), placement.tilesOn("shard01"));
+        assertEquals(
+                List.of("app.orders"),
+                placement.keyLines().stream()
+                        .map(ClusterPlacement.KeyLine::namespace)
+                        .toList());
+        assertEquals("{ o: 1 }", placement.keyLines().get(0).key());
+        assertTrue(placement.movesCollections());
+    }
+
+    @ParameterizedTest(name = "{0} is a config shard: {1}")
+    @CsvSource(textBlock = """
+            config,  true
+            shard01, false
+            configA, false
+            """)
+    void the_config_servers_shard_is_named_config(String shard, boolean configShard) {
+        // mongo src/mongo/s/shard_id.h: ShardId::kConfigServerId is "config"
+        MongosCommands mongos = cluster("8.0", shard, "zz");
+        assertEquals(configShard, editor.read(mongos).lanes().get(0).configShard());
+    }
+
+    @Test
+    void a_drop_on_another_lane_runs_moveCollection_and_undo_takes_it_back() {
+        MongosCommands mongos = cluster("8.0");
+        long bytes = catalog.unshardedBytes("app.logs");
+
+        // when logs is dropped on shard02
+        PlacementEditor.Change moved = editor.moveCollection(mongos, "app.logs", "shard02");
+
+        // then it lives on shard02, tracked, and the move's phases carry its size
+        assertEquals(Optional.empty(), moved.refusal());
+        assertEquals(List.of("sh.moveCollection('app.logs', 'shard02')"), moved.commands());
+        assertEquals("shard02", shardOf(moved.placement(), "app.logs"));
+        assertTrue(moved.placement().tile("app.logs").orElseThrow().tracked());
+        CollectionMove move = moved.move().orElseThrow();
+        assertEquals(new CollectionMove("app.logs", "shard01", "shard02", bytes), move);
+        assertEquals(2 * bytes, move.requiredFreeBytes());
+        assertEquals(List.of(CollectionMove.Phase.values()), move.phases());
+
+        // when undone
+        assertTrue(editor.undo(catalog));
+
+        // then logs is back on its primary, untracked, and nothing is left to undo
+        ClusterPlacement after = editor.read(mongos);
+        assertEquals("shard01", shardOf(after, "app.logs"));
+        assertFalse(after.tile("app.logs").orElseThrow().tracked());
+        assertFalse(editor.undo(catalog));
+    }
+
+    @Test
+    void before_8_0_moveCollection_is_refused_with_mongodbs_text_and_nothing_moves() {
+        MongosCommands mongos = cluster("7.0");
+
+        PlacementEditor.Change refused = editor.moveCollection(mongos, "app.logs", "shard02");
+
+        assertEquals(Optional.of("no such command: 'moveCollection'"), refused.refusal());
+        assertFalse(refused.placement().movesCollections());
+        assertEquals("shard01", shardOf(refused.placement(), "app.logs"));
+        assertEquals(Optional.empty(), refused.move());
+        assertFalse(editor.undo(catalog));
+    }
+
+    @Test
+    void unshard_collapses_a_key_line_into_a_tile_and_undo_brings_the_chunks_back() {
+        MongosCommands mongos = cluster("8.0");
+        int chunks = editor.read(mongos)
+                .keyLines()
+                .get(0)
+                .cluster()
+                .cluster()
+                .chunks()
+                .size();
+
+        PlacementEditor.Change unsharded = editor.unshardCollection(mongos, "app.orders");
+
+        assertEquals(Optional.empty(), unsharded.refusal());
+        assertTrue(unsharded.placement().keyLines().isEmpty());
+        assertTrue(unsharded.placement().tile("app.orders").orElseThrow().tracked());
+        assertTrue(editor.undo(catalog));
+        ClusterPlacement after = editor.read(mongos);
+        assertEquals(Optional.empty(), after.tile("app.orders"));
+        assertEquals(
+                chunks, after.keyLines().get(0).cluster().cluster().chunks().size());
+    }
+
+    @Test
+    void shard_and_distribute_shards_then_reshards_on_the_same_key() {
+        MongosCommands mongos = cluster("8.0");
+        // enough distinct _id values for reshardCollection's default chunks on three shards
+        insert(mongos, "logs", 3_000);
+
+        PlacementEditor.Change sharded = editor.shardAndDistribute(mongos, "app.logs", BsonDocument.parse("{_id: 1}"));
+
+        assertEquals(Optional.empty(), sharded.refusal());
+        assertEquals(Optional.empty(), sharded.placement().tile("app.logs"));
+        assertEquals(
+                List.of("app.logs", "app.orders"),
+                sharded.placement().keyLines().stream()
+                        .map(ClusterPlacement.KeyLine::namespace)
+                        .toList());
+        assertTrue(editor.undo(catalog));
+        assertEquals("shard01", shardOf(editor.read(mongos), "app.logs"));
+    }
+
+    @Test
+    void a_refused_reshard_takes_the_shardCollection_back_too() {
+        // given 100 documents: too few _id values for reshardCollection's default number of chunks
+        MongosCommands mongos = cluster("8.0");
+
+        PlacementEditor.Change refused = editor.shardAndDistribute(mongos, "app.logs", BsonDocument.parse("{_id: 1}"));
+
+        assertTrue(
+                refused.refusal().orElseThrow().startsWith("The shard key provided does not have enough cardinality"));
+        assertEquals("shard01", shardOf(refused.placement(), "app.logs"));
+        assertEquals(1, refused.placement().keyLines().size());
+        assertFalse(editor.undo(catalog));
+    }
+
+    @Test
+    void an_explorer_command_newer_than_a_move_is_undone_first() {
+        MongosCommands mongos = cluster("8.0");
+        editor.moveCollection(mongos, "app.logs", "shard02");
+
+        // given the explorer ran a command after the move
+        editor.explorerCommandRan();
+
+        // then undo takes the explorer's command back first, and the move after it
+        assertFalse(editor.canUndo());
+        assertFalse(editor.undo(catalog));
+        editor.explorerCommandUndone();
+        assertTrue(editor.undo(catalog));
+        assertEquals("shard01", shardOf(editor.read(mongos), "app.logs"));
+    }
+}

@@ -1,0 +1,168 @@
+package io.shardlab.ui.placement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.serve.DataFile;
+import io.shardlab.serve.MongosServer;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.ResolvedScenario;
+import io.shardlab.session.Scenario;
+import io.shardlab.shell.ShellEngine;
+import io.shardlab.text.Language;
+import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.text.UiText;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.workload.WorkloadRegistry;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import javafx.application.Platform;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The placement board on screen (headless), over an explorer engine wired as the app wires it: a collection the
+ * shell wrote is a tile on its database's primary shard, a drag onto another lane moves it there with
+ * {@code moveCollection} (its phases shown under the command), undo brings it back, and on 7.0 MongoDB's refusal
+ * shows in the board.
+ */
+@ExtendWith(ApplicationExtension.class)
+class PlacementViewTest {
+
+    private final DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
+    private ExecutorSimulationThread thread;
+    private ExplorerEngine engine;
+    private PlacementViewModel board;
+
+    private void show(FxRobot robot, String release) throws Exception {
+        thread = new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
+        engine = new ExplorerEngine(
+                thread,
+                System::nanoTime,
+                state -> {},
+                () -> false,
+                BackgroundFailure::describe,
+                MongosServer.InProcess::new,
+                DataFile::catalog);
+        engine.load(ResolvedScenario.of(
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withVersion(MongoVersion.parseModelled(release))
+                        .withChunkSizeMegabytes(1),
+                WorkloadRegistry.standard()));
+        List<String> printed = new ArrayList<>();
+        ShellEngine shell = new ShellEngine(engine.shellCommandLayer(), printed::add, System::nanoTime, 80, 80);
+        shell.evaluate(
+                "use app\nsh.enableSharding('app', 'shard01')\n" + "db.logs.insertMany([{ n: 1 }, { n: 2 }, { n: 3 }])",
+                "app",
+                false,
+                Duration.ofMinutes(1));
+        board = new PlacementViewModel(engine::placement, Platform::runLater, engine::undo);
+        robot.interact(() -> {
+            UiText text = new UiText(Language.ENGLISH);
+            var root = new PlacementView(text, board, new SimpleBooleanProperty(false)).build();
+            new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);
+            Stage stage = new Stage();
+            stage.setScene(new Scene(root, 1280, 720));
+            stage.show();
+            board.refresh();
+        });
+        waitUntil("app.logs shows", () -> tile(robot, "app.logs") != null);
+    }
+
+    @AfterEach
+    void stop() {
+        if (thread != null) {
+            thread.close();
+        }
+        tasks.shutdown();
+    }
+
+    private static Node tile(FxRobot robot, String namespace) {
+        return robot.lookup("." + PlacementView.TILE).queryAll().stream()
+                .filter(n -> namespace.equals(n.getUserData()))
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** The shard of the lane {@code namespace}'s tile is on. */
+    private static String laneOf(FxRobot robot, String namespace) {
+        Node tile = tile(robot, namespace);
+        for (Node n = tile; n != null; n = n.getParent()) {
+            if (n.getStyleClass().contains(PlacementView.LANE)) {
+                return (String) n.getUserData();
+            }
+        }
+        throw new AssertionError(namespace + " is on no lane");
+    }
+
+    private static String note(FxRobot robot) {
+        return robot.lookup("#placement-note").queryAs(Label.class).getText();
+    }
+
+    private static void waitUntil(String what, BooleanSupplier condition) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, condition::getAsBoolean);
+        assertTrue(condition.getAsBoolean(), what);
+    }
+
+    @Test
+    void a_tile_dragged_to_another_lane_moves_there_and_undo_brings_it_back(FxRobot robot) throws Exception {
+        // given app.logs on app's primary shard, shard01, and the scenario's collection as a key line
+        show(robot, "8.0");
+        assertEquals("shard01", laneOf(robot, "app.logs"));
+        assertTrue(robot.lookup("." + PlacementView.KEY_LINE).queryAll().stream()
+                .anyMatch(n -> "shardlab.events".equals(n.getUserData())));
+        assertEquals(
+                "primary shard of app, shardlab",
+                robot.lookup("#placement-lane-shard01 .placement-primary")
+                        .queryAs(Label.class)
+                        .getText());
+
+        // when the tile is dragged onto shard02's lane
+        robot.drag(tile(robot, "app.logs")).dropTo("#placement-lane-shard02");
+
+        // then moveCollection ran, the tile is on shard02 and the move's phases show
+        waitUntil("app.logs on shard02", () -> "shard02".equals(laneOf(robot, "app.logs")));
+        assertEquals(
+                "sh.moveCollection('app.logs', 'shard02')",
+                robot.lookup("#placement-commands").queryAs(Label.class).getText());
+        assertEquals(5, robot.lookup("." + PlacementView.PHASE).queryAll().size());
+        assertTrue(note(robot).startsWith("Moved."), note(robot));
+
+        // when undone
+        robot.clickOn("#placement-undo");
+
+        // then it is back on shard01
+        waitUntil("app.logs back on shard01", () -> "shard01".equals(laneOf(robot, "app.logs")));
+        assertTrue(robot.lookup("." + PlacementView.PHASE).queryAll().isEmpty());
+    }
+
+    @Test
+    void on_7_0_the_board_says_moveCollection_needs_8_0_in_mongodbs_words(FxRobot robot) throws Exception {
+        show(robot, "7.0");
+        assertTrue(robot.lookup("#placement-before80").tryQuery().isPresent());
+
+        robot.drag(tile(robot, "app.logs")).dropTo("#placement-lane-shard02");
+
+        waitUntil("the refusal shows", () -> note(robot).contains("no such command"));
+        assertEquals(
+                "moveCollection and unshardCollection need MongoDB 8.0; MongoDB 7.0 answers: "
+                        + "no such command: 'moveCollection'",
+                note(robot));
+        assertEquals("shard01", laneOf(robot, "app.logs"));
+    }
+}
