@@ -2,6 +2,7 @@ package io.shardlab.session;
 
 import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
+import java.util.function.BiFunction;
 import org.bson.BsonDocument;
 
 /**
@@ -32,24 +33,34 @@ public interface CommandLayer {
     void sleep(long millis, Runnable check);
 
     /**
-     * Waits {@code millis} ms of wall-clock time in slices of at most {@value #SLEEP_SLICE_MILLIS} ms, calling {@code
-     * check} after each (a layer whose cluster plays on while a script sleeps).
-     *
-     * @throws IllegalStateException when the waiting thread is interrupted
+     * A layer whose commands {@code run} answers and whose sleep waits {@code millis} ms of wall-clock time in
+     * slices of at most {@value #SLEEP_SLICE_MILLIS} ms, calling {@code check} after each (a layer whose cluster
+     * plays on while a script sleeps). Its sleep throws {@link IllegalStateException} when the waiting thread is
+     * interrupted.
      */
-    static void sleepInWallClock(long millis, Runnable check) {
-        long left = millis;
-        while (left > 0) {
-            long slice = Math.min(left, SLEEP_SLICE_MILLIS);
-            try {
-                Thread.sleep(slice);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("the script's sleep was interrupted");
+    static CommandLayer inWallClock(BiFunction<String, BsonDocument, BsonDocument> run) {
+        return new CommandLayer() {
+            @Override
+            public BsonDocument run(String database, BsonDocument command) {
+                return run.apply(database, command);
             }
-            left -= slice;
-            check.run();
-        }
+
+            @Override
+            public void sleep(long millis, Runnable check) {
+                long left = millis;
+                while (left > 0) {
+                    long slice = Math.min(left, SLEEP_SLICE_MILLIS);
+                    try {
+                        Thread.sleep(slice);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("the script's sleep was interrupted");
+                    }
+                    left -= slice;
+                    check.run();
+                }
+            }
+        };
     }
 
     /**

@@ -37,12 +37,6 @@ public final class ExplorerEngine extends Playback {
     /** The port mongosh and the drivers try first. */
     public static final int DEFAULT_PORT = 27017;
 
-    /** {@code serve}'s default memory budget for the documents its clients write. */
-    static final long SERVE_MEMORY_BUDGET_BYTES = 288L * 1024 * 1024;
-
-    /** Connections served at once, as {@code serve}'s default. */
-    static final int SERVE_MAX_CLIENTS = 200;
-
     /** How often the roster is sampled while accepting connections (its commands per second), in ms. */
     static final long ROSTER_SAMPLE_MILLIS = 1_000;
 
@@ -665,20 +659,10 @@ public final class ExplorerEngine extends Playback {
         return endpoints.open(
                 over,
                 "localhost:" + DEFAULT_PORT,
-                serveMemoryBudgetBytes(Runtime.getRuntime().maxMemory()),
-                SERVE_MAX_CLIENTS,
+                WindowMongosLimits.memoryBudgetBytes(Runtime.getRuntime().maxMemory()),
+                WindowMongosLimits.MAX_CLIENTS,
                 line -> reportClients(),
                 lane);
-    }
-
-    /**
-     * Heap the served mongos may fill with client documents in the window: {@code serve}'s default, and at
-     * most a quarter of the heap, since the window itself needs the rest (the launchers cap the heap at
-     * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 288 MB would
-     * run the window out of memory, a quarter of it is 112 MB, about 700,000 small documents).
-     */
-    static long serveMemoryBudgetBytes(long maxHeapBytes) {
-        return Math.min(SERVE_MEMORY_BUDGET_BYTES, maxHeapBytes / 4);
     }
 
     /** The catalog's other collections keep the explorer's time (balancer rounds, migrations). */
@@ -734,17 +718,8 @@ public final class ExplorerEngine extends Playback {
      * time while the explorer plays on.
      */
     public CommandLayer shellCommandLayer() {
-        return new CommandLayer() {
-            @Override
-            public BsonDocument run(String database, BsonDocument command) {
-                return lane.run(() -> shellCommandsOnThisThread().run(database, command));
-            }
-
-            @Override
-            public void sleep(long millis, Runnable check) {
-                CommandLayer.sleepInWallClock(millis, check);
-            }
-        };
+        return CommandLayer.inWallClock((database, command) ->
+                lane.run(() -> shellCommandsOnThisThread().run(database, command)));
     }
 
     /**
