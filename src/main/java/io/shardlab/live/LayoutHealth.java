@@ -6,6 +6,7 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
+import io.shardlab.key.ShardKeyPattern;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.TreeMap;
  * simulator counters for: jumbo chunks, draining shards, the balancer's state, chunks per shard and how they
  * changed through {@code config.changelog}, the largest chunk and the densest run of chunks.
  *
+ * @param key the collection's shard key pattern, which the ranges' bounds are values of
  * @param chunks the collection's chunks at the moment shown
  * @param jumboChunks how many of them carry config.chunks' {@code jumbo: true}
  * @param drainingShards the shards config.shards marks {@code draining: true} ({@code removeShard} under way), by id
@@ -33,6 +35,7 @@ import java.util.TreeMap;
  *     balancer spreading it (thousands of chunks there draw as one bar of one colour)
  */
 public record LayoutHealth(
+        ShardKeyPattern key,
         int chunks,
         int jumboChunks,
         List<String> drainingShards,
@@ -46,6 +49,7 @@ public record LayoutHealth(
     public static final int MAX_HISTORY_POINTS = 60;
 
     public LayoutHealth {
+        Objects.requireNonNull(key, "key");
         drainingShards = List.copyOf(drainingShards);
         Objects.requireNonNull(balancer, "balancer");
         chunksPerShard = new TreeMap<>(chunksPerShard);
@@ -122,6 +126,7 @@ public record LayoutHealth(
                 .map(Shard::id)
                 .toList();
         return new LayoutHealth(
+                shown.cluster().key(),
                 map.size(),
                 jumbo,
                 draining,
