@@ -42,7 +42,10 @@ final class DiagramHeadings {
                 : options.title();
     }
 
-    /** The line of facts under the title: namespace (when titled), key, chunks, shards, jumbo, zone ranges. */
+    /**
+     * The line of facts under the title: namespace (when titled), key, chunks, shards, jumbo, zone ranges, and the
+     * options' provenance last.
+     */
     String subtitle() {
         ClusterSnapshot s = data.layout().snapshot();
         StringBuilder b = new StringBuilder();
@@ -61,6 +64,9 @@ final class DiagramHeadings {
         if (!s.zones().isEmpty()) {
             b.append("  ·  ")
                     .append(words.text("render.subtitle.zoneRanges", s.zones().size()));
+        }
+        if (!options.provenance().isEmpty()) {
+            b.append("  ·  ").append(options.provenance());
         }
         return b.toString();
     }

@@ -14,6 +14,9 @@ import io.shardlab.text.Language;
  * @param stackedWrites draw writes per shard as stacked areas instead of lines
  * @param language the language of the words ShardLab writes on the diagram (headings, captions, legend); the
  *     data's own words (namespace, key names, shard names) stay as they are
+ * @param provenance where the picture's layout comes from and which moment it is (e.g. the release, the source and
+ *     the changelog step of a rewound layout), said at the end of a document's line of facts so that a rewound
+ *     export does not pass for the latest; blank for none
  */
 public record DiagramOptions(
         View view,
@@ -23,7 +26,8 @@ public record DiagramOptions(
         Viewport viewport,
         Highlight highlight,
         boolean stackedWrites,
-        Language language) {
+        Language language,
+        String provenance) {
 
     public DiagramOptions {
         if (view == null
@@ -36,6 +40,20 @@ public record DiagramOptions(
                     "options: view, theme, scale, viewport, highlight and language are required");
         }
         title = title == null ? "" : title.strip();
+        provenance = provenance == null ? "" : provenance.strip();
+    }
+
+    /** Options without a provenance. */
+    public DiagramOptions(
+            View view,
+            Theme theme,
+            String title,
+            Scale scale,
+            Viewport viewport,
+            Highlight highlight,
+            boolean stackedWrites,
+            Language language) {
+        this(view, theme, title, scale, viewport, highlight, stackedWrites, language, "");
     }
 
     /** Options whose words are English. */
@@ -59,34 +77,38 @@ public record DiagramOptions(
     }
 
     public DiagramOptions withView(View v) {
-        return new DiagramOptions(v, theme, title, scale, viewport, highlight, stackedWrites, language);
+        return new DiagramOptions(v, theme, title, scale, viewport, highlight, stackedWrites, language, provenance);
     }
 
     public DiagramOptions withTheme(Theme t) {
-        return new DiagramOptions(view, t, title, scale, viewport, highlight, stackedWrites, language);
+        return new DiagramOptions(view, t, title, scale, viewport, highlight, stackedWrites, language, provenance);
     }
 
     public DiagramOptions withTitle(String t) {
-        return new DiagramOptions(view, theme, t, scale, viewport, highlight, stackedWrites, language);
+        return new DiagramOptions(view, theme, t, scale, viewport, highlight, stackedWrites, language, provenance);
     }
 
     public DiagramOptions withScale(Scale s) {
-        return new DiagramOptions(view, theme, title, s, viewport, highlight, stackedWrites, language);
+        return new DiagramOptions(view, theme, title, s, viewport, highlight, stackedWrites, language, provenance);
     }
 
     public DiagramOptions withViewport(Viewport v) {
-        return new DiagramOptions(view, theme, title, scale, v, highlight, stackedWrites, language);
+        return new DiagramOptions(view, theme, title, scale, v, highlight, stackedWrites, language, provenance);
     }
 
     public DiagramOptions withHighlight(Highlight h) {
-        return new DiagramOptions(view, theme, title, scale, viewport, h, stackedWrites, language);
+        return new DiagramOptions(view, theme, title, scale, viewport, h, stackedWrites, language, provenance);
     }
 
     public DiagramOptions withLanguage(Language l) {
-        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stackedWrites, l);
+        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stackedWrites, l, provenance);
     }
 
     public DiagramOptions withStackedWrites(boolean stacked) {
-        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stacked, language);
+        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stacked, language, provenance);
+    }
+
+    public DiagramOptions withProvenance(String p) {
+        return new DiagramOptions(view, theme, title, scale, viewport, highlight, stackedWrites, language, p);
     }
 }

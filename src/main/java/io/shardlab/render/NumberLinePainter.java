@@ -52,9 +52,19 @@ public final class NumberLinePainter {
         return model.jumboCount() > 0 || !model.oversizedCannotSplit().isEmpty();
     }
 
-    /** With equal widths every chunk has the same width, so density says nothing there. */
+    /**
+     * From how many chunks a line of equal widths gets the density band: fewer are at least
+     * {@link NumberLineFrame#BOUNDARY_MIN_PX} wide each on any line of 400 px, the narrowest an export draws.
+     */
+    static final int EQUAL_WIDTHS_DENSE_FROM = 100;
+
+    /**
+     * Whether the line has the density band: with key-value or size widths always (widths vary), with equal widths
+     * once it has {@link #EQUAL_WIDTHS_DENSE_FROM} chunks, where thousands of chunks on one shard would otherwise draw
+     * as one solid bar, as one chunk would.
+     */
     public static boolean showsDensity(NumberLineModel model) {
-        return model.scale() != Scale.EQUAL;
+        return model.scale() != Scale.EQUAL || model.chunkCount() >= EQUAL_WIDTHS_DENSE_FROM;
     }
 
     /**

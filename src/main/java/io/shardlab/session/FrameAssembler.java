@@ -1,5 +1,6 @@
 package io.shardlab.session;
 
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.mongos.ConfigDatabase;
@@ -11,6 +12,7 @@ import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.workload.Query;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +45,8 @@ final class FrameAssembler {
     private ChunkMap routingChunks;
     private long routingDocuments = -1;
     private ConfigDatabase.MetadataSize routing;
+    /** Each chunk's config.chunks document size, measured once per chunk (ConfigDatabase.metadataSize). */
+    private final Map<Chunk, Long> routingDocumentSizes = new HashMap<>();
 
     FrameAssembler(
             ResolvedScenario scenario,
@@ -120,7 +124,8 @@ final class FrameAssembler {
     private ConfigDatabase.MetadataSize routing(SimulationSnapshot snapshot) {
         ChunkMap chunks = snapshot.cluster().chunks();
         if (routingChunks != chunks || routingDocuments != snapshot.documents()) {
-            routing = ConfigDatabase.metadataSize(scenario.scenario().version(), scenario.namespace(), snapshot);
+            routing = ConfigDatabase.metadataSize(
+                    scenario.scenario().version(), scenario.namespace(), snapshot, routingDocumentSizes);
             routingChunks = chunks;
             routingDocuments = snapshot.documents();
         }

@@ -463,7 +463,8 @@ public class ShardLabApp extends Application {
             } else {
                 DiagramPicture picture = explorer.numberLine().pictureProperty().get();
                 input = new ExportViewModel.Input(
-                        picture.data(), picture.options().highlight());
+                                picture.data(), picture.options().highlight())
+                        .shownAs(picture.options().scale(), exportProvenance(viewModel));
             }
             ExportViewModel export = new ExportViewModel(
                     text,
@@ -489,6 +490,19 @@ public class ShardLabApp extends Application {
             placement.show(dialog);
         });
         return item;
+    }
+
+    /**
+     * What an export of the explorer's diagram is stamped with: the cluster the status bar names (its kind and
+     * release) and what the window's title says (the collection, key, source and, for a rewound layout, the
+     * changelog step), so that a rewound export does not pass for the latest.
+     */
+    private String exportProvenance(MainViewModel viewModel) {
+        Message cluster = viewModel.clusterLabelProperty().get();
+        return text.now(
+                "export.provenance",
+                cluster == null ? "" : text.messages().text(cluster),
+                explorer.titleProperty().get());
     }
 
     private static void copyImage(java.awt.image.BufferedImage image) {

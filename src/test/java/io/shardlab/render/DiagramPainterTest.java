@@ -280,33 +280,12 @@ class DiagramPainterTest {
         assertTrue(narrow.getMessage().startsWith("width: 300 px leaves "), narrow.getMessage());
     }
 
-    @Test
-    void with_key_value_or_size_widths_a_density_band_marks_where_chunks_are_too_narrow_to_see() throws Exception {
-        int tiny = 2500;
-        long[] points = new long[tiny + 1];
-        String[] owners = new String[tiny + 2];
-        points[0] = 0;
-        for (int i = 1; i <= tiny; i++) {
-            points[i] = 1_000_000L + i;
-        }
-        for (int i = 0; i < owners.length; i++) {
-            owners[i] = "shard0" + (1 + (i / 7) % 4);
-        }
-        DiagramData data = DiagramData.of(LayoutData.of(Layouts.ranged(points, owners, Set.of(), List.of())));
-        DiagramPainter equal = painter(data, View.NUMBER_LINE);
-        DiagramPainter byKey = new DiagramPainter(
-                data, DiagramOptions.defaults(View.NUMBER_LINE).withScale(Scale.KEY_VALUE));
-
-        DiagramPainter.Layout l = byKey.layout(Diagrams.scratch(), 1400, 0, 1);
-        assertEquals(
-                NumberLinePainter.DENSITY_BAND,
-                l.bar().getY()
-                        - equal.layout(Diagrams.scratch(), 1400, 0, 1).bar().getY(),
-                1e-9,
-                "the band sits above the bar, only where widths vary");
-        java.awt.image.BufferedImage png = new PngExporter().render(byKey, new ExportSize(1400, 0, 1));
+    /** The density band of {@code p}'s PNG is marked exactly over the columns its frame finds dense, some at least. */
+    private static void assertBandMarksTheDenseColumns(DiagramPainter p) throws Exception {
+        DiagramPainter.Layout l = p.layout(Diagrams.scratch(), 1400, 0, 1);
+        java.awt.image.BufferedImage png = new PngExporter().render(p, new ExportSize(1400, 0, 1));
         NumberLineFrame f = NumberLineFrame.compute(
-                byKey.model(),
+                p.model(),
                 Viewport.FULL,
                 l.lineWidth(),
                 (int) Math.round(l.lineWidth()),
@@ -323,9 +302,46 @@ class DiagramPainterTest {
             denseMarks += marked ? 1 : 0;
         }
         assertTrue(denseMarks > 0);
+    }
+
+    @Test
+    void in_every_width_mode_a_density_band_marks_where_chunks_are_too_narrow_to_see() throws Exception {
+        int tiny = 2500;
+        long[] points = new long[tiny + 1];
+        String[] owners = new String[tiny + 2];
+        points[0] = 0;
+        for (int i = 1; i <= tiny; i++) {
+            points[i] = 1_000_000L + i;
+        }
+        for (int i = 0; i < owners.length; i++) {
+            owners[i] = "shard0" + (1 + (i / 7) % 4);
+        }
+        DiagramData data = DiagramData.of(LayoutData.of(Layouts.ranged(points, owners, Set.of(), List.of())));
+        DiagramPainter equal = painter(data, View.NUMBER_LINE);
+        DiagramPainter byKey = new DiagramPainter(
+                data, DiagramOptions.defaults(View.NUMBER_LINE).withScale(Scale.KEY_VALUE));
+
+        DiagramPainter.Layout l = byKey.layout(Diagrams.scratch(), 1400, 0, 1);
+        DiagramPainter few = painter(Diagrams.twelveChunks(), View.NUMBER_LINE);
+        assertEquals(
+                NumberLinePainter.DENSITY_BAND,
+                l.bar().getY()
+                        - few.layout(Diagrams.scratch(), 1400, 0, 1).bar().getY(),
+                1e-9,
+                "the band sits above the bar; twelve chunks of equal widths have none");
+        assertEquals(
+                l.bar().getY(),
+                equal.layout(Diagrams.scratch(), 1400, 0, 1).bar().getY(),
+                1e-9,
+                "2,502 chunks of equal widths have the band too: one solid bar would read as one chunk");
+        assertBandMarksTheDenseColumns(byKey);
+        assertBandMarksTheDenseColumns(equal);
         String svg = new SvgExporter().render(byKey, new ExportSize(1400, 0, 1));
         assertTrue(svg.contains(">chunks narrower than 4 px (darker: more per pixel)</text>"), "the legend says so");
-        assertFalse(new SvgExporter().render(equal, new ExportSize(1400, 0, 1)).contains("narrower than"));
+        assertTrue(
+                new SvgExporter().render(equal, new ExportSize(1400, 0, 1)).contains("narrower than"),
+                "with equal widths too, in the export");
+        assertFalse(new SvgExporter().render(few, new ExportSize(1400, 0, 1)).contains("narrower than"));
     }
 
     @Test

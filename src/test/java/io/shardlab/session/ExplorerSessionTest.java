@@ -545,4 +545,27 @@ class ExplorerSessionTest {
         assertEquals(frame.cluster().cluster().chunks().size(), frame.routing().chunks());
         assertEquals(20_000, frame.routing().documents());
     }
+
+    @Test
+    void the_routing_size_measured_chunk_by_chunk_between_frames_is_the_size_measured_whole() {
+        // given a run of several chunks, frames taken as it plays (each frame measures only the chunks that are new)
+        ExplorerSession session = load(Scenario.of("{ userId: 'hashed' }", "uniform")
+                .withDocuments(20_000)
+                .withVersion(MongoVersion.V5_0)
+                .withChunkSizeMegabytes(1));
+        int frames = 0;
+        while (!session.finished()) {
+            session.advance(2_000);
+            ExplorerFrame frame = session.frame();
+            frames++;
+
+            // then every frame's size is the whole collection's, measured from scratch
+            assertEquals(
+                    io.shardlab.mongos.ConfigDatabase.metadataSize(
+                            MongoVersion.V5_0, "shardlab.events", frame.cluster()),
+                    frame.routing(),
+                    "frame " + frames);
+        }
+        assertTrue(session.frame().routing().chunks() > 1, "the hashed key's initial chunks");
+    }
 }

@@ -12,6 +12,7 @@ import io.shardlab.session.LayoutFork;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
+import io.shardlab.sim.ShardingSetup;
 import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
@@ -269,13 +270,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                     layout.shards().size(),
                     Scenario.MAX_SHARDS));
         }
-        Scenario scenario = setup.stream()
-                .withNamespace(layout.namespace())
-                .withKeyPattern(layout.key().toString())
-                .withShards(layout.shards().size())
-                .withVersion(fork.version())
-                .withChunkSizeMegabytes(chunkMb)
-                .withSplitPoints(List.of());
+        Scenario scenario = forkScenario(setup.stream(), layout, fork.version(), chunkMb);
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         closeComparison();
         leaveLayout();
@@ -287,6 +282,23 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         loadError.set("");
         phase.set(Phase.LOADING);
         engine.fork(resolved, fork);
+    }
+
+    /**
+     * The scenario a fork of {@code layout} plays: the layout's namespace, key, shards, release and chunk size, and
+     * nothing of the scenario on show but its stream's pace and size: not its set-up steps, zones or initial split
+     * points, which name the shards and zones of the lesson before (its {@code sh.addShardToZone("shard02", "EU")}
+     * failed on a layout without shard02); the layout's own zones come with the fork.
+     */
+    static Scenario forkScenario(Scenario shown, ClusterSnapshot layout, MongoVersion version, int chunkMegabytes) {
+        return shown.withNamespace(layout.namespace())
+                .withKeyPattern(layout.key().toString())
+                .withShards(layout.shards().size())
+                .withVersion(version)
+                .withChunkSizeMegabytes(chunkMegabytes)
+                .withSplitPoints(List.of())
+                .withSteps(List.of())
+                .withSharding(ShardingSetup.NONE);
     }
 
     /**

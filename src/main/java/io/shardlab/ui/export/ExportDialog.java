@@ -3,6 +3,7 @@ package io.shardlab.ui.export;
 import atlantafx.base.theme.Styles;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
+import io.shardlab.render.Scale;
 import io.shardlab.render.View;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
@@ -189,6 +190,7 @@ public final class ExportDialog extends Dialog<Void> {
 
         grid.addRow(row++, label("export.format"), formatButtons());
         grid.addRow(row++, label("export.view"), viewChoice());
+        grid.addRow(row++, label("export.chunkWidth"), chunkWidthChoice());
         Spinner<Integer> width =
                 new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
         width.setId("export-width");
@@ -275,6 +277,33 @@ public final class ExportDialog extends Dialog<Void> {
     }
 
     /** Which sections of the diagram the picture shows. */
+    /** The chunk widths of the picture, the CLI's {@code --chunk-width}: the window's at first. */
+    private ComboBox<Scale> chunkWidthChoice() {
+        ComboBox<Scale> widths = new ComboBox<>();
+        widths.setId("export-chunk-width");
+        widths.setMinWidth(Region.USE_PREF_SIZE);
+        widths.getItems().setAll(Scale.values());
+        widths.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Scale scale) {
+                return scale == null
+                        ? ""
+                        : switch (scale) {
+                            case EQUAL -> text.now("export.chunkWidth.equal");
+                            case DATA_SIZE -> text.now("export.chunkWidth.dataSize");
+                            case KEY_VALUE -> text.now("export.chunkWidth.keyValue");
+                        };
+            }
+
+            @Override
+            public Scale fromString(String s) {
+                return null;
+            }
+        });
+        widths.valueProperty().bindBidirectional(viewModel.chunkWidthProperty());
+        return widths;
+    }
+
     private ComboBox<View> viewChoice() {
         ComboBox<View> view = new ComboBox<>();
         view.setId("export-view");

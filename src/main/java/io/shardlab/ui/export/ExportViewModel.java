@@ -11,6 +11,7 @@ import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.Picture;
 import io.shardlab.render.PngExporter;
+import io.shardlab.render.Scale;
 import io.shardlab.render.StackedDiagrams;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
@@ -63,10 +64,14 @@ public final class ExportViewModel {
      * @param data the diagram (the first side's, for a comparison)
      * @param highlight what the explorer highlights
      * @param compared the sides of a comparison, empty for one diagram; never a single side
+     * @param scale the chunk widths the window draws with, which the export starts from
+     * @param provenance where the layout comes from and which moment it is, stamped on the picture; blank for none
      */
-    public record Input(DiagramData data, Highlight highlight, List<Side> compared) {
+    public record Input(DiagramData data, Highlight highlight, List<Side> compared, Scale scale, String provenance) {
         public Input {
             Objects.requireNonNull(data, "data");
+            scale = scale == null ? Scale.EQUAL : scale;
+            provenance = provenance == null ? "" : provenance;
             highlight = highlight == null ? Highlight.none() : highlight;
             compared = List.copyOf(compared);
             if (compared.size() == 1) {
@@ -74,9 +79,19 @@ public final class ExportViewModel {
             }
         }
 
+        /** One diagram, or a comparison's sides, at equal widths and with no provenance. */
+        public Input(DiagramData data, Highlight highlight, List<Side> compared) {
+            this(data, highlight, compared, Scale.EQUAL, "");
+        }
+
         /** One diagram. */
         public Input(DiagramData data, Highlight highlight) {
             this(data, highlight, List.of());
+        }
+
+        /** This input drawn at {@code windowScale}'s widths and stamped with {@code from}. */
+        public Input shownAs(Scale windowScale, String from) {
+            return new Input(data, highlight, compared, windowScale, from);
         }
 
         /** A comparison's sides, top first, drawn stacked with their captions. */
@@ -113,6 +128,7 @@ public final class ExportViewModel {
     private final BooleanProperty dark = new SimpleBooleanProperty(this, "dark");
     private final StringProperty title = new SimpleStringProperty(this, "title", "");
     private final ObjectProperty<View> view = new SimpleObjectProperty<>(this, "view", View.ALL);
+    private final ObjectProperty<Scale> chunkWidth = new SimpleObjectProperty<>(this, "chunkWidth", Scale.EQUAL);
     private final BooleanProperty highlight = new SimpleBooleanProperty(this, "highlight");
     private final ReadOnlyBooleanWrapper canHighlight = new ReadOnlyBooleanWrapper(this, "canHighlight");
     private final ReadOnlyObjectWrapper<Picture> painter = new ReadOnlyObjectWrapper<>(this, "painter");
@@ -155,12 +171,14 @@ public final class ExportViewModel {
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
         this.dark.set(dark);
         canHighlight.set(!(input.highlight() instanceof Highlight.None));
+        // the export starts as the window draws: what the user saw is what the file shows
+        chunkWidth.set(input.scale());
         // a documentation diagram shows every chunk in full colour; dimming the rest is the user's choice
         highlight.set(false);
         if (input.data().writes().isEmpty()) {
             view.set(View.LANES);
         }
-        Observable[] settings = {format, width, height, scale, this.dark, title, view, highlight, language};
+        Observable[] settings = {format, width, height, scale, this.dark, title, view, highlight, language, chunkWidth};
         for (Observable o : settings) {
             o.addListener(x -> update());
         }
@@ -175,7 +193,9 @@ public final class ExportViewModel {
                     .withTheme(dark.get() ? Theme.dark() : Theme.light())
                     .withTitle(title.get())
                     .withHighlight(highlight.get() ? input.highlight() : Highlight.none())
-                    .withLanguage(language.get());
+                    .withLanguage(language.get())
+                    .withScale(chunkWidth.get())
+                    .withProvenance(input.provenance());
             if (input.compared().isEmpty()) {
                 painter.set(new DiagramPainter(input.data(), options));
             } else {
@@ -235,6 +255,14 @@ public final class ExportViewModel {
     /** The diagram's title; blank for "Chunks of &lt;namespace&gt;". */
     public StringProperty titleProperty() {
         return title;
+    }
+
+    /**
+     * The chunk widths of the picture (the CLI's {@code --chunk-width}): the window's at first; {@link Scale#DATA_SIZE}
+     * needs the layout's chunk sizes, and without them {@link #errorProperty()} says so.
+     */
+    public ObjectProperty<Scale> chunkWidthProperty() {
+        return chunkWidth;
     }
 
     public ObjectProperty<View> viewProperty() {

@@ -12,6 +12,7 @@ import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
 import io.shardlab.live.ConfigSource;
 import io.shardlab.live.LayoutChange;
+import io.shardlab.live.LayoutHealth;
 import io.shardlab.live.LayoutHistory;
 import io.shardlab.live.LayoutReader;
 import io.shardlab.live.LayoutSource;
@@ -136,6 +137,7 @@ public final class LiveLayoutViewModel {
     private final ReadOnlyObjectWrapper<ClusterDescription> source = new ReadOnlyObjectWrapper<>(this, "source");
     private final ReadOnlyStringWrapper release = new ReadOnlyStringWrapper(this, "release", "");
     private final ReadOnlyStringWrapper activeMigrations = new ReadOnlyStringWrapper(this, "activeMigrations", "");
+    private final ReadOnlyObjectWrapper<LayoutHealth> health = new ReadOnlyObjectWrapper<>(this, "health");
     private final ReadOnlyObjectWrapper<Motion> lastMotion =
             new ReadOnlyObjectWrapper<>(this, "lastMotion", Motion.NONE);
     private Motion pendingMotion = Motion.NONE;
@@ -365,6 +367,7 @@ public final class LiveLayoutViewModel {
         SourceLayout now = read.layout(namespace.get());
         SourceLayout at = p == history.size() ? now : now.at(map);
         activeMigrations.set(activeMigrationsText(at));
+        health.set(LayoutHealth.of(at, history));
         Motion motion = pendingMotion;
         pendingMotion = Motion.NONE;
         show.show(new LayoutData(at.cluster(), at.recordedSizes().map(ChunkSizes::of)), caption(p), motion);
@@ -710,5 +713,13 @@ public final class LiveLayoutViewModel {
     /** The newest change the watch saw in the shown collection, for a brief highlight; empty when none. */
     public ReadOnlyStringProperty highlightedChangeProperty() {
         return highlightedChange.getReadOnlyProperty();
+    }
+
+    /**
+     * The health of the layout on show (at the history position shown): jumbo chunks, draining shards, the
+     * balancer, chunks per shard through the changelog, the largest chunk and the densest run; null before any read.
+     */
+    public ReadOnlyObjectProperty<LayoutHealth> healthProperty() {
+        return health.getReadOnlyProperty();
     }
 }

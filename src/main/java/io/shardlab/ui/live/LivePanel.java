@@ -107,7 +107,15 @@ public final class LivePanel {
         migrations.visibleProperty().bind(vm.activeMigrationsProperty().isNotEmpty());
         migrations.managedProperty().bind(migrations.visibleProperty());
 
-        root.getChildren().addAll(top, step, release, migrations, error, changes);
+        root.getChildren()
+                .addAll(
+                        top,
+                        step,
+                        new LayoutHealthView(vm.healthProperty(), text).node(),
+                        release,
+                        migrations,
+                        error,
+                        changes);
     }
 
     /** Searchable: a real cluster or a dump can hold hundreds of sharded collections. */

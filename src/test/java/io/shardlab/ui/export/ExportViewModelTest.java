@@ -8,17 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.render.ExportFormat;
+import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
+import io.shardlab.render.Scale;
+import io.shardlab.render.SvgExporter;
 import io.shardlab.render.View;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -233,5 +239,58 @@ class ExportViewModelTest {
             sum += ((rgb >> 16) & 0xff) + ((rgb >> 8) & 0xff) + (rgb & 0xff);
         }
         return sum / (3.0 * p.length);
+    }
+
+    @ParameterizedTest(name = "the window draws at {0}")
+    @CsvSource({"EQUAL, equal width per chunk", "KEY_VALUE, width by key value"})
+    void the_export_starts_at_the_windows_chunk_widths_and_offers_the_others(Scale window, String caption) {
+        // given the explorer drawing its line at the given widths
+        ExportViewModel export =
+                exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null).shownAs(window, ""));
+
+        // then the export starts there, and its picture says so
+        assertEquals(window, export.chunkWidthProperty().get());
+        String svg = new SvgExporter().render(export.painterProperty().get(), new ExportSize(1600, 0, 1));
+        assertTrue(svg.contains(caption), caption);
+
+        // when data size widths are chosen (the layout knows its chunks' sizes)
+        export.chunkWidthProperty().set(Scale.DATA_SIZE);
+
+        // then the picture is drawn at them
+        svg = new SvgExporter().render(export.painterProperty().get(), new ExportSize(1600, 0, 1));
+        assertTrue(svg.contains("width by data size"), "the caption names the chosen widths");
+    }
+
+    @Test
+    void the_picture_is_stamped_with_where_the_layout_comes_from_and_which_step_it_is() {
+        // given a layout rewound to a changelog step, from a snapshot of a 7.0 cluster
+        String from =
+                "From Snapshot · MongoDB 7.0, shop.orders · shard key { x: 1 } · orders.json · rewound to step 3 of 6";
+        ExportViewModel export =
+                exportOf(new ExportViewModel.Input(ExportDiagrams.layoutOnly(), null).shownAs(Scale.EQUAL, from));
+
+        // when drawn
+        String svg = new SvgExporter().render(export.painterProperty().get(), new ExportSize(1600, 0, 1));
+
+        // then the line of facts under the title ends with it
+        assertTrue(svg.contains("rewound to step 3 of 6"), "the picture names the step");
+        assertTrue(svg.contains("MongoDB 7.0"), "the picture names the release");
+    }
+
+    @Test
+    void a_saved_file_gets_the_permissions_any_new_file_gets_there(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Files.getFileStore(dir).supportsFileAttributeView(PosixFileAttributeView.class));
+        // given the permissions the user's umask gives a file any program creates in the folder
+        String usual =
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(Files.createFile(dir.resolve("probe"))));
+        ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null));
+
+        // when the export is saved there
+        Path file = dir.resolve("orders.png");
+        export.save(file);
+
+        // then it has them too, not owner-only
+        assertEquals("", export.errorProperty().get());
+        assertEquals(usual, PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
     }
 }

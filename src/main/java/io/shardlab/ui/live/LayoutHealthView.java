@@ -1,0 +1,165 @@
+package io.shardlab.ui.live;
+
+import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.ActiveWindow;
+import io.shardlab.key.ShardKey;
+import io.shardlab.live.LayoutHealth;
+import io.shardlab.render.DataSize;
+import io.shardlab.ui.text.UiText;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.beans.value.ObservableValue;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+
+/**
+ * What a recorded layout says about its health, where a simulation shows its counters: chunks, jumbo chunks,
+ * draining shards and the balancer on one line; chunks per shard, the largest chunk and the densest run below; and
+ * a small chart of chunks per shard through config.changelog ({@link LayoutHealth}).
+ */
+final class LayoutHealthView {
+
+    // style classes of its nodes, as its stylesheet names them
+    private static final String LAYOUT_HEALTH = "layout-health";
+    private static final String HEALTH_FIGURE = "health-figure";
+    private static final String HEALTH_WARNING = "health-warning";
+
+    private final UiText text;
+    private final HBox root;
+    private final Label chunks = figure("health-chunks");
+    private final Label jumbo = figure("health-jumbo");
+    private final Label draining = figure("health-draining");
+    private final Label balancer = figure("health-balancer");
+    private final Label perShard = line("health-per-shard");
+    private final Label largest = line("health-largest");
+    private final Label densest = line("health-densest");
+    private final LineChart<Number, Number> overHistory;
+
+    LayoutHealthView(ObservableValue<LayoutHealth> health, UiText text) {
+        this.text = text;
+        FlowPane figures = new FlowPane(12, 4, chunks, jumbo, draining, balancer);
+        VBox words = new VBox(4, figures, perShard, largest, densest);
+        words.setMinWidth(240);
+        HBox.setHgrow(words, Priority.ALWAYS);
+
+        NumberAxis steps = new NumberAxis();
+        steps.labelProperty().bind(text.text("live.health.history.axis"));
+        steps.setForceZeroInRange(true);
+        NumberAxis count = new NumberAxis();
+        count.setForceZeroInRange(true);
+        overHistory = new LineChart<>(steps, count);
+        overHistory.setId("health-history");
+        overHistory.titleProperty().bind(text.text("live.health.history"));
+        overHistory.setCreateSymbols(false);
+        overHistory.setAnimated(false);
+        overHistory.setPrefSize(360, 150);
+        overHistory.setMinSize(240, 120);
+
+        root = new HBox(12, words, overHistory);
+        root.setId("layout-health");
+        root.getStyleClass().add(LAYOUT_HEALTH);
+        root.visibleProperty().bind(health.map(h -> true).orElse(false));
+        root.managedProperty().bind(root.visibleProperty());
+        health.addListener((obs, was, now) -> show(now));
+        // the figures are said once per layout: a language switch says them again
+        text.language().addListener((obs, was, now) -> show(health.getValue()));
+        show(health.getValue());
+    }
+
+    private static Label figure(String id) {
+        Label label = new Label();
+        label.setId(id);
+        label.getStyleClass().add(HEALTH_FIGURE);
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        return label;
+    }
+
+    private static Label line(String id) {
+        Label label = new Label();
+        label.setId(id);
+        label.setWrapText(true);
+        label.setMinHeight(Region.USE_PREF_SIZE);
+        return label;
+    }
+
+    private void show(LayoutHealth h) {
+        if (h == null) {
+            overHistory.getData().clear();
+            return;
+        }
+        chunks.setText(text.now("live.health.chunks", h.chunks()));
+        jumbo.setText(text.now("live.health.jumbo", h.jumboChunks()));
+        jumbo.getStyleClass().remove(HEALTH_WARNING);
+        if (h.jumboChunks() > 0) {
+            jumbo.getStyleClass().add(HEALTH_WARNING);
+        }
+        draining.setText(
+                h.drainingShards().isEmpty()
+                        ? text.now("live.health.draining.none")
+                        : text.now("live.health.draining", String.join(", ", h.drainingShards())));
+        balancer.setText(balancerWords(h.balancer()));
+        List<String> counts = new ArrayList<>();
+        h.chunksPerShard().forEach((shard, n) -> counts.add(text.now("live.health.shardCount", shard, n)));
+        perShard.setText(text.now("live.health.perShard", String.join(" · ", counts)));
+        largest.setText(h.largest()
+                .map(s -> text.now(
+                        "live.health.largest",
+                        range(h, s.chunk().min(), s.chunk().max()),
+                        s.chunk().shard(),
+                        DataSize.format(s.bytes()),
+                        s.documents()))
+                .orElseGet(() -> text.now("live.health.largest.unknown")));
+        LayoutHealth.ChunkRun run = h.densest();
+        densest.setText(text.now("live.health.densest", run.chunks(), run.shard(), range(h, run.min(), run.max())));
+        chart(h);
+    }
+
+    private String balancerWords(LayoutHealth.Balancing b) {
+        String state = switch (b.mode()) {
+            case ENABLED -> text.now("live.health.balancer.enabled");
+            case STOPPED -> text.now("live.health.balancer.stopped");
+            case UNKNOWN -> text.now("live.health.balancer.unknown");
+        };
+        if (b.window().isPresent()) {
+            ActiveWindow w = b.window().get();
+            state += text.now(
+                    "live.health.balancer.window",
+                    w.start().toString(),
+                    w.stop().toString());
+        }
+        if (b.collectionExcluded()) {
+            state += text.now("live.health.balancer.excluded");
+        }
+        return state;
+    }
+
+    private static String range(LayoutHealth h, ShardKey min, ShardKey max) {
+        return "[" + BsonPrinter.shell(min.toDocument(h.key())) + ", " + BsonPrinter.shell(max.toDocument(h.key()))
+                + ")";
+    }
+
+    private void chart(LayoutHealth h) {
+        List<XYChart.Series<Number, Number>> series = new ArrayList<>();
+        for (String shard : h.chunksPerShard().keySet()) {
+            XYChart.Series<Number, Number> s = new XYChart.Series<>();
+            s.setName(shard);
+            for (LayoutHealth.ShardCounts point : h.overHistory()) {
+                s.getData()
+                        .add(new XYChart.Data<>(point.position(), point.chunks().getOrDefault(shard, 0)));
+            }
+            series.add(s);
+        }
+        overHistory.getData().setAll(series);
+    }
+
+    Region node() {
+        return root;
+    }
+}

@@ -1,0 +1,60 @@
+package io.shardlab.ui.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.Shard;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.session.Scenario;
+import io.shardlab.sim.AddShardToZone;
+import io.shardlab.sim.ShardZone;
+import io.shardlab.sim.ShardingSetup;
+import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.workload.StreamStep;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Test;
+
+/** "Fork into simulator" starts from the recorded layout's own shards and zones, never the lesson's before. */
+class ForkScenarioTest {
+
+    @Test
+    void aForkKeepsNoneOfTheShownLessonsZonesSetUpStepsOrSplitPoints() {
+        // given a lesson on show that puts shard02 in zone EU, at set-up and as a step of its stream
+        Scenario lesson = Scenario.of("{ country: 1, _id: 1 }", "monotonic")
+                .withShards(3)
+                .withSplitPoints(List.of("{ country: 'DE', _id: MinKey }"))
+                .withSharding(new ShardingSetup(
+                        List.of(new ShardZone("shard02", "EU")),
+                        List.of(new ZoneKeyRange(
+                                "EU",
+                                BsonDocument.parse("{country: 'DE', _id: {$minKey: 1}}"),
+                                BsonDocument.parse("{country: 'FR', _id: {$minKey: 1}}"))),
+                        0,
+                        false))
+                .withSteps(List.of(new StreamStep(1_000, new AddShardToZone("shard02", "EU"))));
+        // and a recorded layout on one shard, shard01
+        ClusterSnapshot recorded = new ClusterSnapshot(
+                "shop.orders",
+                ShardKeyPattern.parse("{ user_id: 1 }"),
+                false,
+                List.of(Shard.named("shard01")),
+                ChunkMap.single(1, "shard01"),
+                List.of());
+
+        // when it is forked
+        Scenario fork = ExplorerViewModel.forkScenario(lesson, recorded, MongoVersion.V7_0, 64);
+
+        // then the fork is the layout's: its namespace, key, one shard, release and chunk size, no zones or steps
+        assertEquals("shop.orders", fork.namespace());
+        assertEquals(ShardKeyPattern.parse("{ user_id: 1 }").toString(), fork.keyPattern());
+        assertEquals(1, fork.shards());
+        assertEquals(MongoVersion.V7_0, fork.version());
+        assertEquals(64, fork.chunkSizeMegabytes());
+        assertEquals(ShardingSetup.NONE, fork.sharding());
+        assertEquals(List.of(), fork.steps());
+        assertEquals(List.of(), fork.splitPoints());
+    }
+}
