@@ -11,7 +11,9 @@ import javafx.animation.Timeline;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Bounds;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -104,7 +106,7 @@ public final class ConsoleView {
         elapsed.setId("console-running");
         elapsed.getStyleClass().add(CONSOLE_HINT);
         HBox indicator = new HBox(4, spinner, elapsed);
-        indicator.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        indicator.setAlignment(Pos.CENTER_LEFT);
         indicator.visibleProperty().bind(vm.runningProperty());
         indicator.managedProperty().bind(vm.runningProperty());
         long[] startedAt = {0};
@@ -146,7 +148,7 @@ public final class ConsoleView {
         clear.setOnAction(e -> vm.clear());
         HBox header = new HBox(8, title, hint, gap, runningIndicator(), interrupt, clear);
         header.getStyleClass().add(CONSOLE_HEADER);
-        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        header.setAlignment(Pos.CENTER_LEFT);
 
         transcript.setId("console-transcript");
         transcript.getStyleClass().add(CONSOLE_TRANSCRIPT);
@@ -182,7 +184,7 @@ public final class ConsoleView {
         HBox.setHgrow(input, Priority.ALWAYS);
         HBox line = new HBox(4, prompt, input);
         line.getStyleClass().add(CONSOLE_LINE);
-        line.setAlignment(javafx.geometry.Pos.TOP_LEFT);
+        line.setAlignment(Pos.TOP_LEFT);
 
         root.getChildren().addAll(header, transcript, line);
         // Ctrl+C and Ctrl+L anywhere in the panel, before the text fields' own copy and the window's shortcuts
@@ -227,7 +229,7 @@ public final class ConsoleView {
                 && input.getScene().getWindow().isShowing()) {
             // above the input (the panel sits at the bottom of the window), anchored by its bottom edge: its
             // height is not known before it first shows
-            javafx.geometry.Bounds field = input.localToScreen(input.getBoundsInLocal());
+            Bounds field = input.localToScreen(input.getBoundsInLocal());
             completions.show(input, field.getMinX(), field.getMinY());
         }
     }
