@@ -71,7 +71,26 @@ public final class FindingRules {
             Optional<ReadWriteDistribution> readWrite,
             JumboRisk jumboRisk,
             List<Long> missing,
-            List<SampledQuery> queries) {}
+            List<SampledQuery> queries) {
+
+        /**
+         * The candidate's report: these facts, what they mean ({@link #evaluate}), the indexes the key would be
+         * measured with and the ranges its reads and writes are counted over.
+         */
+        CandidateReport report(IndexSupport indexes, AnalysisRanges ranges) {
+            return new CandidateReport(
+                    key,
+                    characteristics,
+                    layout,
+                    meanMaxWriteShare,
+                    readWrite,
+                    jumboRisk,
+                    missing,
+                    evaluate(this),
+                    indexes,
+                    ranges);
+        }
+    }
 
     private FindingRules() {}
 

@@ -189,18 +189,8 @@ public final class ShardKeyAdvisor {
                 jumbo,
                 missing,
                 queries);
-        List<Finding> findings = FindingRules.evaluate(facts);
+        CandidateReport report = facts.report(indexes, ranges);
         progress.done();
-        return new CandidateReport(
-                key,
-                characteristics,
-                outcome.layout(),
-                meanMaxWriteShare,
-                readWrite,
-                jumbo,
-                missing,
-                findings,
-                indexes,
-                ranges);
+        return report;
     }
 }

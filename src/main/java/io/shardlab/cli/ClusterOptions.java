@@ -68,13 +68,7 @@ final class ClusterOptions {
         }
         SourceLayout loaded = source.layout(Clock.systemUTC());
         ClusterSnapshot cluster = loaded.cluster();
-        if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
-            throw new RefusedInput(Message.of(
-                    "cli.simulate.tooManyShards",
-                    cluster.namespace(),
-                    String.valueOf(cluster.shards().size()),
-                    String.valueOf(SimulationSetup.MAX_SHARDS)));
-        }
+        requireSimulatedShardCount(cluster);
         MongoVersion version;
         if (mongodbVersion != null) {
             version = MongoVersion.parseModelled(mongodbVersion);
@@ -92,5 +86,19 @@ final class ClusterOptions {
                 + " rules; chunk contents: " + contents.description());
         err.flush();
         return catalog;
+    }
+
+    /**
+     * Refuses a source cluster with more shards than a simulation holds ({@link SimulationSetup#MAX_SHARDS}),
+     * naming its namespace and its shard count.
+     */
+    static void requireSimulatedShardCount(ClusterSnapshot cluster) {
+        if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
+            throw new RefusedInput(Message.of(
+                    "cli.simulate.tooManyShards",
+                    cluster.namespace(),
+                    String.valueOf(cluster.shards().size()),
+                    String.valueOf(SimulationSetup.MAX_SHARDS)));
+        }
     }
 }

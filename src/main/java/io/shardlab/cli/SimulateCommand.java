@@ -205,13 +205,7 @@ final class SimulateCommand implements Runnable {
                     cluster.namespace(),
                     pattern.toString()));
         }
-        if (cluster.shards().size() > SimulationSetup.MAX_SHARDS) {
-            throw new RefusedInput(Message.of(
-                    "cli.simulate.tooManyShards",
-                    cluster.namespace(),
-                    String.valueOf(cluster.shards().size()),
-                    String.valueOf(SimulationSetup.MAX_SHARDS)));
-        }
+        ClusterOptions.requireSimulatedShardCount(cluster);
         List<String> notes = new ArrayList<>();
         MongoVersion version = version(loaded, notes);
         long chunkSize = chunkSize(loaded, version, notes);

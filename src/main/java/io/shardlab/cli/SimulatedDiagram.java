@@ -10,9 +10,9 @@ import io.shardlab.render.HeatmapRanges;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.WriteSeries;
 import io.shardlab.sim.SimulationSnapshot;
-import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertKeyReader;
 import io.shardlab.workload.InsertStream;
+import io.shardlab.workload.MappedInsertStream;
 import io.shardlab.workload.WorkloadSimulation;
 import io.shardlab.workload.WriteDistribution;
 import java.util.ArrayList;
@@ -37,9 +37,12 @@ final class SimulatedDiagram {
     /** Inserts {@code stream} into {@code simulation} (closing it) and builds the diagram data of the run. */
     static DiagramData run(WorkloadSimulation simulation, ShardKeyPattern pattern, InsertStream stream) {
         long startMillis = simulation.snapshot().atMillis();
-        KeyRecordingStream recording =
-                new KeyRecordingStream(stream, new InsertKeyReader(pattern, new ShardKeyHasher()));
-        WriteDistribution writes = simulation.run(recording);
+        InsertKeyReader reader = new InsertKeyReader(pattern, new ShardKeyHasher());
+        List<ShardKey> insertedKeys = new ArrayList<>();
+        WriteDistribution writes = simulation.run(new MappedInsertStream(stream, d -> {
+            insertedKeys.add(reader.keyOf(d, stream.source()));
+            return d;
+        }));
         SimulationSnapshot end = simulation.snapshot();
         int window = simulation.setup().window();
         long windowMillis =
@@ -57,7 +60,7 @@ final class SimulatedDiagram {
                 }
             }
             series = Optional.of(new WriteSeries(shards, startMillis, windowMillis, byShard));
-            ShardKey[] keys = recording.keys().toArray(new ShardKey[0]);
+            ShardKey[] keys = insertedKeys.toArray(new ShardKey[0]);
             HeatmapRanges ranges = HeatmapRanges.of(pattern, keys, HeatmapRanges.DEFAULT_ROWS);
             long[][] byRange = new long[windows][ranges.size()];
             long charted = Math.min(keys.length, (long) windows * window);
@@ -73,43 +76,5 @@ final class SimulatedDiagram {
                                 ChunkSizes.of(end.chunkStatistics()).withCannotSplit(end.oversizedOneValueChunks()))),
                 series,
                 heat);
-    }
-
-    /** Passes documents through and keeps each one's shard key, in insert order. */
-    private static final class KeyRecordingStream implements InsertStream {
-        private final InsertStream stream;
-        private final InsertKeyReader reader;
-        private final List<ShardKey> keys = new ArrayList<>();
-
-        KeyRecordingStream(InsertStream stream, InsertKeyReader reader) {
-            this.stream = stream;
-            this.reader = reader;
-        }
-
-        List<ShardKey> keys() {
-            return keys;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return stream.hasNext();
-        }
-
-        @Override
-        public InsertDocument next() {
-            InsertDocument d = stream.next();
-            keys.add(reader.keyOf(d, stream.source()));
-            return d;
-        }
-
-        @Override
-        public String source() {
-            return stream.source();
-        }
-
-        @Override
-        public void close() {
-            stream.close();
-        }
     }
 }

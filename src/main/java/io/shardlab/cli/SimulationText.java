@@ -189,6 +189,20 @@ final class SimulationText {
         return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
     }
 
+    /**
+     * The shell's {@code data : … docs : … chunks : …} line of a shard or of the totals; with {@code unknown} (the
+     * source did not tell its chunks' sizes) none of the shell's figures but the chunk count can be given.
+     */
+    private static void appendDataDocsChunks(StringBuilder out, boolean unknown, long bytes, long docs, long chunks) {
+        out.append(" data : ")
+                .append(unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes))
+                .append(" docs : ")
+                .append(unknown ? DataSize.UNKNOWN : String.valueOf(docs))
+                .append(" chunks : ")
+                .append(chunks)
+                .append('\n');
+    }
+
     private static void appendDistribution(StringBuilder out, SimulationSnapshot s, boolean unknown) {
         Map<String, long[]> perShard = SimulationJson.perShard(s);
         long size = 0;
@@ -208,24 +222,10 @@ final class SimulationText {
                     .append(" at ")
                     .append(hosts.getOrDefault(e.getKey(), ""))
                     .append('\n');
+            appendDataDocsChunks(out, unknown, v[2], v[1], v[0]);
             if (unknown) {
-                // the source did not tell its chunks' sizes: none of the shell's figures can be given
-                out.append(" data : ")
-                        .append(DataSize.UNKNOWN)
-                        .append(" docs : ")
-                        .append(DataSize.UNKNOWN)
-                        .append(" chunks : ")
-                        .append(v[0])
-                        .append('\n');
                 continue;
             }
-            out.append(" data : ")
-                    .append(ShellNumbers.dataFormat(v[2]))
-                    .append(" docs : ")
-                    .append(v[1])
-                    .append(" chunks : ")
-                    .append(v[0])
-                    .append('\n');
             out.append(" estimated data per chunk : ")
                     .append(ShellNumbers.dataFormat(v[0] == 0 ? 0 : (double) v[2] / v[0]))
                     .append('\n');
@@ -234,23 +234,10 @@ final class SimulationText {
                     .append('\n');
         }
         out.append("\nTotals\n");
+        appendDataDocsChunks(out, unknown, size, count, chunks);
         if (unknown) {
-            out.append(" data : ")
-                    .append(DataSize.UNKNOWN)
-                    .append(" docs : ")
-                    .append(DataSize.UNKNOWN)
-                    .append(" chunks : ")
-                    .append(chunks)
-                    .append('\n');
             return;
         }
-        out.append(" data : ")
-                .append(ShellNumbers.dataFormat(size))
-                .append(" docs : ")
-                .append(count)
-                .append(" chunks : ")
-                .append(chunks)
-                .append('\n');
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
             out.append(" Shard ")

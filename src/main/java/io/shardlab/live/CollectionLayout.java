@@ -62,40 +62,13 @@ public record CollectionLayout(
         onCurrentShardSince = Map.copyOf(onCurrentShardSince);
     }
 
-    /** A layout whose chunk documents do not say when their chunks came to their shards. */
-    public CollectionLayout(
-            CollectionEntry entry,
-            List<Chunk> chunks,
-            ChunkMap map,
-            List<ZoneRange> zones,
-            DataDistribution dataDistribution,
-            List<MetadataProblem> problems,
-            Map<Chunk, Long> estimatedDataSizeBytes,
-            List<ActiveMigration> migrations) {
-        this(entry, chunks, map, zones, dataDistribution, problems, estimatedDataSizeBytes, migrations, Map.of());
-    }
-
-    /** A layout without migrations in progress. */
-    public CollectionLayout(
-            CollectionEntry entry,
-            List<Chunk> chunks,
-            ChunkMap map,
-            List<ZoneRange> zones,
-            DataDistribution dataDistribution,
-            List<MetadataProblem> problems,
-            Map<Chunk, Long> estimatedDataSizeBytes) {
-        this(entry, chunks, map, zones, dataDistribution, problems, estimatedDataSizeBytes, List.of());
-    }
-
-    /** A layout whose chunk documents carry no size estimates. */
-    public CollectionLayout(
-            CollectionEntry entry,
-            List<Chunk> chunks,
-            ChunkMap map,
-            List<ZoneRange> zones,
-            DataDistribution dataDistribution,
-            List<MetadataProblem> problems) {
-        this(entry, chunks, map, zones, dataDistribution, problems, Map.of());
+    /**
+     * The same collection and zones with {@code then}'s chunks, as at an earlier moment of its changelog: per-shard
+     * data, config.chunks size estimates, migrations in progress and arrival times describe today's chunks, so the
+     * earlier layout has none.
+     */
+    public CollectionLayout at(ChunkMap then) {
+        return new CollectionLayout(entry, then.chunks(), then, zones, null, problems, Map.of(), List.of(), Map.of());
     }
 
     /** The namespace. */

@@ -328,8 +328,7 @@ public final class LayoutHistory {
                     + metadata.changes(layout.namespace()).get(0).time()
                     + "; earlier moments show the layout before it");
         }
-        CollectionLayout rewound =
-                new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null, layout.problems());
+        CollectionLayout rewound = layout.at(then);
         return new ClusterMetadata(
                 metadata.source(),
                 moment,

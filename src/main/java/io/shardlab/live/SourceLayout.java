@@ -127,8 +127,7 @@ public record SourceLayout(
      * still applies to the chunks that are unchanged.
      */
     public SourceLayout at(ChunkMap then) {
-        CollectionLayout earlier =
-                new CollectionLayout(layout.entry(), then.chunks(), then, layout.zones(), null, layout.problems());
+        CollectionLayout earlier = layout.at(then);
         ClusterSnapshot snapshot = new ClusterSnapshot(
                 cluster.namespace(), cluster.key(), cluster.unique(), cluster.shards(), then, cluster.zones());
         return new SourceLayout(snapshot, earlier, metadata, recorded);

@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -238,7 +239,7 @@ final class CollectionShardingCommands {
                             "An existing index has the same name as the requested index. When index names are not "
                                     + "specified, they are auto generated and can cause conflicts. Please refer to our "
                                     + "documentation. Requested index: "
-                                    + BsonPrinter.serverString(new BsonDocument("v", new org.bson.BsonInt32(2))
+                                    + BsonPrinter.serverString(new BsonDocument("v", new BsonInt32(2))
                                             .append("key", requested.getDocument("key"))
                                             .append("name", requested.get("name")))
                                     + ", existing index: " + BsonPrinter.serverString(index));

@@ -26,6 +26,8 @@ import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
+import org.bson.BsonMaxKey;
+import org.bson.BsonMinKey;
 import org.bson.BsonObjectId;
 import org.bson.BsonString;
 import org.bson.BsonTimestamp;
@@ -237,8 +239,8 @@ public final class ConfigDatabase {
                 catalog.unsplittableCollections().values()) {
             out.add(new BsonDocument("_id", new BsonObjectId(objectId(startEpochMillis, ++n[0])))
                     .append("uuid", uuid(u.uuid()))
-                    .append("min", new BsonDocument("_id", new org.bson.BsonMinKey()))
-                    .append("max", new BsonDocument("_id", new org.bson.BsonMaxKey()))
+                    .append("min", new BsonDocument("_id", new BsonMinKey()))
+                    .append("max", new BsonDocument("_id", new BsonMaxKey()))
                     .append("shard", new BsonString(u.shard()))
                     .append("lastmod", new BsonTimestamp(1, 0))
                     .append("onCurrentShardSince", timestamp(u.movedAtMillis(), 1))

@@ -13,6 +13,7 @@ import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * The commands in which a mongos describes itself rather than the data: {@code serverStatus},
@@ -145,7 +146,7 @@ final class ServerInformation {
                 .toList();
     }
 
-    private static BsonDocument operation(BsonDocument request, String host, org.bson.BsonValue opid, long now) {
+    private static BsonDocument operation(BsonDocument request, String host, BsonValue opid, long now) {
         return new BsonDocument("type", new BsonString("op"))
                 .append("host", new BsonString(host))
                 .append("desc", new BsonString("conn"))

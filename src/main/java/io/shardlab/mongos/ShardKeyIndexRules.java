@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonNumber;
 import org.bson.BsonString;
@@ -66,8 +67,7 @@ final class ShardKeyIndexRules {
         // 1. unique indexes
         for (BsonDocument idx : indexes) {
             BsonDocument indexKey = idx.getDocument("key");
-            if (idx.getBoolean("unique", org.bson.BsonBoolean.FALSE).getValue()
-                    && !uniquenessCompatible(key, indexKey)) {
+            if (idx.getBoolean("unique", BsonBoolean.FALSE).getValue() && !uniquenessCompatible(key, indexKey)) {
                 throw new MongoCommandException(
                         ErrorCode.INVALID_OPTIONS,
                         "can't shard collection '" + ns + "' with unique index on " + BsonPrinter.serverString(indexKey)

@@ -144,9 +144,8 @@ final class StoredDocuments {
     /** Whether the storage has the database (its {@code listDatabases}, which opens none). */
     boolean databaseExists(String db) {
         BsonDocument reply = storage.run(
-                "admin",
-                new BsonDocument("listDatabases", new BsonInt32(1)).append("nameOnly", org.bson.BsonBoolean.TRUE));
-        for (var v : reply.getArray("databases", new org.bson.BsonArray())) {
+                "admin", new BsonDocument("listDatabases", new BsonInt32(1)).append("nameOnly", BsonBoolean.TRUE));
+        for (var v : reply.getArray("databases", new BsonArray())) {
             if (v.isDocument()
                     && db.equals(
                             v.asDocument().getString("name", new BsonString("")).getValue())) {

@@ -56,24 +56,13 @@ public record DiagramOptions(
         this(view, theme, title, scale, viewport, highlight, stackedWrites, language, "");
     }
 
-    /** Options whose words are English. */
-    public DiagramOptions(
-            View view,
-            Theme theme,
-            String title,
-            Scale scale,
-            Viewport viewport,
-            Highlight highlight,
-            boolean stackedWrites) {
-        this(view, theme, title, scale, viewport, highlight, stackedWrites, Language.ENGLISH);
-    }
-
     /**
      * The whole line on the equal scale, light theme, default title, nothing highlighted, line chart, English
      * words.
      */
     public static DiagramOptions defaults(View view) {
-        return new DiagramOptions(view, Theme.light(), "", Scale.EQUAL, Viewport.FULL, Highlight.none(), false);
+        return new DiagramOptions(
+                view, Theme.light(), "", Scale.EQUAL, Viewport.FULL, Highlight.none(), false, Language.ENGLISH);
     }
 
     public DiagramOptions withView(View v) {

@@ -24,24 +24,6 @@ public final class WritesChartPainter {
     }
 
     /**
-     * Paints the chart of {@code series} into {@code [x, x + w] × [y, y + h]}, with the y labels' gutter at
-     * least {@code minGutter} px wide: two charts stacked with the same x and width and the same
-     * {@code minGutter} (the larger of their {@link #gutter}s) have the same time axis.
-     */
-    public void paint(
-            Graphics2D g,
-            WriteSeries series,
-            NumberLineModel model,
-            boolean stacked,
-            double x,
-            double y,
-            double w,
-            double h,
-            double minGutter) {
-        paint(g, series, model, stacked, x, y, w, h, new SharedAxis(minGutter, durationMillis(series)));
-    }
-
-    /**
      * What charts stacked one above the other share so that their time axes line up: the y labels' gutter
      * (the widest of theirs) and the time the x axis spans (the longest of theirs). Painted with the same x,
      * width and shared axis, equal times since the start fall at equal x on every chart.
@@ -85,8 +67,9 @@ public final class WritesChartPainter {
     }
 
     /**
-     * As {@link #paint(Graphics2D, WriteSeries, NumberLineModel, boolean, double, double, double, double,
-     * double)}, on {@code axis}: the gutter at least its gutter, the x axis spanning at least its span.
+     * Paints the chart of {@code series} into {@code [x, x + w] × [y, y + h]} on {@code axis}: the y labels'
+     * gutter at least its gutter, the x axis spanning at least its span. Charts stacked with the same x, width
+     * and axis ({@link SharedAxis#widest}) have the same time axis.
      */
     public void paint(
             Graphics2D g,

@@ -111,35 +111,6 @@ public record Scenario(
         Objects.requireNonNull(sharding, "sharding");
     }
 
-    /** A scenario without {@link #steps()}, with no zones and shardCollection's default initial chunks. */
-    public Scenario(
-            String namespace,
-            String keyPattern,
-            int shards,
-            MongoVersion version,
-            int chunkSizeMegabytes,
-            String workload,
-            long documents,
-            double docsPerSecond,
-            List<String> splitPoints,
-            Optional<String> queryFilter,
-            long seed) {
-        this(
-                namespace,
-                keyPattern,
-                shards,
-                version,
-                chunkSizeMegabytes,
-                workload,
-                documents,
-                docsPerSecond,
-                splitPoints,
-                queryFilter,
-                seed,
-                List.of(),
-                ShardingSetup.NONE);
-    }
-
     /**
      * A scenario of {@code workload} on {@code keyPattern} with the defaults: {@value #DEFAULT_NAMESPACE},
      * 3 shards, MongoDB {@link MongoVersion#DEFAULT}, the version's chunk size, 200,000 documents at
@@ -157,7 +128,9 @@ public record Scenario(
                 DEFAULT_DOCS_PER_SECOND,
                 List.of(),
                 Optional.empty(),
-                1);
+                1,
+                List.of(),
+                ShardingSetup.NONE);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import io.shardlab.key.ShardKey;
+import java.util.function.IntPredicate;
 
 /**
  * The documents of one chunk: each document's shard key and BSON size, kept exactly and compactly
@@ -128,6 +129,24 @@ abstract class ChunkDocuments implements IndexScan {
     /** The first index whose key is {@code >= bound} (after {@link #sort()}); {@link #count()} if none. */
     abstract int lowerBound(ShardKey bound);
 
+    /**
+     * The first index in {@code [0, count)} at which {@code below} is false, {@link #count()} if none: a binary
+     * search of the sorted documents, {@code below} true on a prefix of them (a key below the one sought).
+     */
+    final int firstNotBelow(IntPredicate below) {
+        int lo = 0;
+        int hi = count;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (below.test(mid)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     /** Removes documents {@code [from, count)} and returns them as a new chunk's documents (after sort). */
     abstract ChunkDocuments splitOff(int from);
 
@@ -198,6 +217,26 @@ abstract class ChunkDocuments implements IndexScan {
         /** Whether document {@code document} has entry {@code entry}'s key. */
         boolean matches(int document, int entry);
     }
+
+    /**
+     * Removes one document per entry of {@code removeSizes} (the first {@code n}; their keys as {@code keys} finds
+     * them): one with the entry's key and size, else (when not {@code strict}) one with its key and any size (its
+     * size changed since it was counted); an entry matching none is skipped unless {@code strict}, which throws.
+     * The documents left are sorted. Returns the documents removed.
+     */
+    final int removeEach(int n, int[] removeSizes, boolean strict, RemovalKeys keys) {
+        if (n == 0) {
+            return 0;
+        }
+        sort();
+        boolean[] removed = new boolean[count];
+        int removedCount = markRemovals(removed, n, removeSizes, strict, keys);
+        keepUnmarked(removed);
+        return removedCount;
+    }
+
+    /** Keeps the documents not marked in {@code removed} (one flag per document), in their order. */
+    abstract void keepUnmarked(boolean[] removed);
 
     /**
      * Marks in {@code removed} one document per entry of {@code removeSizes} (a multiset, after

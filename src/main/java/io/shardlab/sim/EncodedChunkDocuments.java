@@ -106,17 +106,7 @@ final class EncodedChunkDocuments extends ChunkDocuments {
 
     /** The first index whose encoded key is {@code >= key} (after sort). */
     int lowerBound(byte[] key) {
-        int lo = 0;
-        int hi = count;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (compare(mid, key) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return firstNotBelow(i -> compare(i, key) < 0);
     }
 
     /**
@@ -196,18 +186,9 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         bytes += upper.bytes;
     }
 
-    /**
-     * Removes one document per entry: one with the entry's key and size, else (when not {@code strict})
-     * one with its key and any size (its size changed since it was counted); an entry matching none
-     * is skipped unless {@code strict}, which throws. Returns the documents removed.
-     */
+    /** {@link #removeEach} of the documents with {@code removeKeys}: entry {@code r} has key {@code removeKeys[r]}. */
     int remove(byte[][] removeKeys, int[] removeSizes, int n, boolean strict) {
-        if (n == 0) {
-            return 0;
-        }
-        sort();
-        boolean[] removed = new boolean[count];
-        int removedCount = markRemovals(removed, n, removeSizes, strict, new RemovalKeys() {
+        return removeEach(n, removeSizes, strict, new RemovalKeys() {
             @Override
             public int first(int entry) {
                 return lowerBound(removeKeys[entry]);
@@ -218,6 +199,10 @@ final class EncodedChunkDocuments extends ChunkDocuments {
                 return compare(document, removeKeys[entry]) == 0;
             }
         });
+    }
+
+    @Override
+    void keepUnmarked(boolean[] removed) {
         EncodedChunkDocuments kept = new EncodedChunkDocuments(encoder);
         for (int i = 0; i < count; i++) {
             if (!removed[i]) {
@@ -231,7 +216,6 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         count = kept.count;
         bytes = kept.bytes;
         sorted = true;
-        return removedCount;
     }
 
     @Override

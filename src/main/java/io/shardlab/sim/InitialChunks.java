@@ -67,37 +67,6 @@ public final class InitialChunks {
     }
 
     /**
-     * The initial chunk map.
-     *
-     * @param nonDrainingShards shard ids sorted by id, not empty
-     * @param allShards every shard id sorted by id ({@code getAllShardIdsSorted}), draining included
-     * @param zoneShards zone name → shard ids in that zone (sorted)
-     * @param zones the collection's zone ranges sorted by min, not overlapping
-     * @param numInitialChunks the option, 0 when not given (checked by {@link ShardCollection})
-     */
-    ChunkMap create(
-            ShardKeyPattern key,
-            String primaryShard,
-            List<String> nonDrainingShards,
-            List<String> allShards,
-            List<ZoneRange> zones,
-            Map<String, List<String>> zoneShards,
-            boolean presplitHashedZones,
-            long numInitialChunks,
-            RandomGenerator random) {
-        return create(
-                key,
-                primaryShard,
-                nonDrainingShards,
-                allShards,
-                zones,
-                zoneShards,
-                presplitHashedZones,
-                numInitialChunks,
-                shards -> shardOrder(shards, random));
-    }
-
-    /**
      * The chunks {@code shardCollection} creates for an empty collection of {@code version} with no zones
      * and no options, on {@code shardIds} (sorted, the first the primary shard), with the shards taken in
      * id order where MongoDB shuffles them ({@code getAllNonDrainingShardIdsShuffled}): the layout a
@@ -113,7 +82,23 @@ public final class InitialChunks {
                 .create(key, shardIds.get(0), shardIds, shardIds, List.of(), Map.of(), false, 0, List::copyOf);
     }
 
-    private ChunkMap create(
+    /** The shard order {@code getAllNonDrainingShardIdsShuffled} gives, drawn from {@code random}. */
+    UnaryOperator<List<String>> shuffledBy(RandomGenerator random) {
+        return shards -> shardOrder(shards, random);
+    }
+
+    /**
+     * The initial chunk map.
+     *
+     * @param nonDrainingShards shard ids sorted by id, not empty
+     * @param allShards every shard id sorted by id ({@code getAllShardIdsSorted}), draining included
+     * @param zoneShards zone name → shard ids in that zone (sorted)
+     * @param zones the collection's zone ranges sorted by min, not overlapping
+     * @param numInitialChunks the option, 0 when not given (checked by {@link ShardCollection})
+     * @param shardOrder the order the shards take chunks in: {@link #shuffledBy} as {@code
+     *     getAllNonDrainingShardIdsShuffled} gives it, or {@link List#copyOf} for id order
+     */
+    ChunkMap create(
             ShardKeyPattern key,
             String primaryShard,
             List<String> nonDrainingShards,

@@ -121,17 +121,7 @@ final class LongChunkDocuments extends ChunkDocuments {
 
     /** The first index whose key is {@code >= key} (after sort). */
     int lowerBound(long key) {
-        int lo = 0;
-        int hi = count;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (keys[mid] < key) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return firstNotBelow(i -> keys[i] < key);
     }
 
     @Override
@@ -175,18 +165,9 @@ final class LongChunkDocuments extends ChunkDocuments {
         bytes += upper.bytes;
     }
 
-    /**
-     * Removes one document per entry: one with the entry's key and size, else (when not {@code strict})
-     * one with its key and any size (its size changed since it was counted); an entry matching none
-     * is skipped unless {@code strict}, which throws. Returns the documents removed.
-     */
+    /** {@link #removeEach} of the documents with {@code removeKeys}: entry {@code r} has key {@code removeKeys[r]}. */
     int remove(long[] removeKeys, int[] removeSizes, int n, boolean strict) {
-        if (n == 0) {
-            return 0;
-        }
-        sort();
-        boolean[] removed = new boolean[count];
-        int removedCount = markRemovals(removed, n, removeSizes, strict, new RemovalKeys() {
+        return removeEach(n, removeSizes, strict, new RemovalKeys() {
             @Override
             public int first(int entry) {
                 return lowerBound(removeKeys[entry]);
@@ -197,6 +178,10 @@ final class LongChunkDocuments extends ChunkDocuments {
                 return keys[document] == removeKeys[entry];
             }
         });
+    }
+
+    @Override
+    void keepUnmarked(boolean[] removed) {
         int[] s = sizes.isUniform() ? null : sizes.array(count);
         int w = 0;
         long newBytes = 0;
@@ -213,7 +198,6 @@ final class LongChunkDocuments extends ChunkDocuments {
         }
         count = w;
         bytes = newBytes;
-        return removedCount;
     }
 
     @Override

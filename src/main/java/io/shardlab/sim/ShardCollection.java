@@ -300,20 +300,19 @@ public record ShardCollection(
     public void apply(ClusterState state) {
         List<PendingZoneRange> pending = pendingZones(state);
         List<ZoneRange> zones = zoneRanges(pending);
+        InitialChunks initialChunks = state.policies().initialChunks();
         ChunkMap chunks = populated
                 ? ChunkMap.single(key.arity(), state.primaryShard())
-                : state.policies()
-                        .initialChunks()
-                        .create(
-                                key,
-                                state.primaryShard(),
-                                state.nonDrainingShardIds(),
-                                new ArrayList<>(state.shards().keySet()),
-                                zones,
-                                state.zoneShards(),
-                                presplitHashedZones,
-                                numInitialChunks,
-                                state.random());
+                : initialChunks.create(
+                        key,
+                        state.primaryShard(),
+                        state.nonDrainingShardIds(),
+                        new ArrayList<>(state.shards().keySet()),
+                        zones,
+                        state.zoneShards(),
+                        presplitHashedZones,
+                        numInitialChunks,
+                        initialChunks.shuffledBy(state.random()));
         state.removePendingZonesIf(pending::contains);
         state.shardCollection(new CollectionMetadata(namespace, key, unique, chunks, zones, state.clock() + 1));
         state.emit(new ClusterEvent.CollectionSharded(state.clock(), namespace, key, chunks.size()));

@@ -33,6 +33,7 @@ import io.shardlab.ui.export.ExportViewModel;
 import io.shardlab.ui.lessons.LessonCatalog;
 import io.shardlab.ui.lessons.LessonsView;
 import io.shardlab.ui.lessons.LessonsViewModel;
+import io.shardlab.ui.live.LiveFeature;
 import io.shardlab.ui.placement.PlacementViewModel;
 import io.shardlab.ui.placement.PlacementWindow;
 import io.shardlab.ui.shell.ClusterDescription;
@@ -48,10 +49,12 @@ import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.ui.theme.WindowPlacement;
 import io.shardlab.workload.WorkloadRegistry;
+import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,6 +69,7 @@ import java.util.function.Supplier;
 import javafx.animation.AnimationTimer;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
@@ -74,6 +78,7 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.image.Image;
+import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -139,7 +144,7 @@ public class ShardLabApp extends Application {
     private ExplorerEngine engine;
     private ExplorerView explorerView;
     private ComparisonView comparisonView;
-    private io.shardlab.ui.live.LiveFeature live;
+    private LiveFeature live;
     private ConsoleViewModel console;
     private ConsoleView consoleView;
     private ExecutorService exportThread;
@@ -270,8 +275,7 @@ public class ShardLabApp extends Application {
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
         VisibleWork work = new VisibleWork(Platform::runLater, text);
         this.work = work;
-        live = new io.shardlab.ui.live.LiveFeature(
-                explorer, viewModel, () -> stage, tasks, work, appearance, placement, text);
+        live = new LiveFeature(explorer, viewModel, () -> stage, tasks, work, appearance, placement, text);
         BorderPane collectionView = new BorderPane(explorerView.node());
         // a window shorter than the explorer's least height cuts it at the bottom (MainView), never over the menu bar
         collectionView.setMinHeight(0);
@@ -390,8 +394,7 @@ public class ShardLabApp extends Application {
         this.board = boardWindow;
         mainView.show(stage);
         if (getParameters() != null && !getParameters().getRaw().isEmpty()) {
-            live.layout()
-                    .openSnapshot(java.nio.file.Path.of(getParameters().getRaw().get(0)));
+            live.layout().openSnapshot(Path.of(getParameters().getRaw().get(0)));
         }
         if (Boolean.getBoolean(SMOKE_TEST_PROPERTY)) {
             closeAfterFirstFrame(stage, Platform::exit);
@@ -441,7 +444,7 @@ public class ShardLabApp extends Application {
         ComparisonViewModel comparison = explorer.comparison().orElseThrow();
         // a comparison on show exports both sides, stacked under their captions
         item.disableProperty()
-                .bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                .bind(Bindings.createBooleanBinding(
                         () -> comparison.openProperty().get()
                                 ? comparison.pictures().isEmpty()
                                 : explorer.numberLine().pictureProperty().get() == null,
@@ -505,10 +508,10 @@ public class ShardLabApp extends Application {
                 explorer.titleProperty().get());
     }
 
-    private static void copyImage(java.awt.image.BufferedImage image) {
+    private static void copyImage(BufferedImage image) {
         ClipboardContent content = new ClipboardContent();
         content.putImage(SwingFXUtils.toFXImage(image, null));
-        javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+        Clipboard.getSystemClipboard().setContent(content);
     }
 
     /** The explorer, for tests that drive the real window. */
@@ -584,14 +587,14 @@ public class ShardLabApp extends Application {
     }
 
     /** The live-cluster feature, for tests that drive the real window. */
-    io.shardlab.ui.live.LiveFeature live() {
+    LiveFeature live() {
         return live;
     }
 
     private static void copyToClipboard(String text) {
         ClipboardContent content = new ClipboardContent();
         content.putString(text);
-        javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+        Clipboard.getSystemClipboard().setContent(content);
     }
 
     private static List<Image> loadIcons() {

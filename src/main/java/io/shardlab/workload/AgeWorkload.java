@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -28,11 +27,6 @@ public final class AgeWorkload implements Workload {
     @Override
     public String name() {
         return "age";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.age.description");
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -39,11 +38,6 @@ public final class ContinentsWorkload implements Workload {
     @Override
     public String name() {
         return "categorical-continents";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.categorical-continents.description");
     }
 
     @Override

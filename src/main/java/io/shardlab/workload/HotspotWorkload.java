@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -27,11 +26,6 @@ public final class HotspotWorkload implements Workload {
     @Override
     public String name() {
         return "hotspot";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.hotspot.description");
     }
 
     @Override

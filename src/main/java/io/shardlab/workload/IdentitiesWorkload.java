@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -36,11 +35,6 @@ public final class IdentitiesWorkload implements Workload {
     @Override
     public String name() {
         return "identities";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.identities.description");
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -38,11 +37,6 @@ public final class InboxWorkload implements Workload {
     @Override
     public String name() {
         return "inbox";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.inbox.description");
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -24,11 +23,6 @@ public final class MonotonicCounterWorkload implements Workload {
     @Override
     public String name() {
         return "monotonic";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.monotonic.description");
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
@@ -32,11 +31,6 @@ public final class MonthUserWorkload implements Workload {
     @Override
     public String name() {
         return "compound-month-user";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.compound-month-user.description");
     }
 
     @Override

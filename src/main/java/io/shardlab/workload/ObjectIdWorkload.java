@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,11 +28,6 @@ public final class ObjectIdWorkload implements Workload {
     @Override
     public String name() {
         return "objectid";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.objectid.description");
     }
 
     @Override

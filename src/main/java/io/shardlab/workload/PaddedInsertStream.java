@@ -1,47 +1,28 @@
 package io.shardlab.workload;
 
+import java.util.function.UnaryOperator;
+
 /**
  * Another stream whose documents count as at least {@code bytes} each, as if every document carried
  * a filler field that brings it to that size ({@code simulate --doc-size}). The documents
  * themselves are not changed; a document already larger keeps its real size.
  */
-public final class PaddedInsertStream implements InsertStream {
-
-    private final InsertStream stream;
-    private final int bytes;
+public final class PaddedInsertStream extends MappedInsertStream {
 
     /**
      * @param bytes the size each document is padded to, between 5 and 16 MiB
      * @throws IllegalArgumentException when {@code bytes} is outside that range
      */
     public PaddedInsertStream(InsertStream stream, int bytes) {
+        super(stream, paddedTo(bytes));
+    }
+
+    private static UnaryOperator<InsertDocument> paddedTo(int bytes) {
         if (bytes < InsertDocument.EMPTY_DOCUMENT_SIZE || bytes > InsertPreparation.MAX_BSON_OBJECT_SIZE) {
             throw new IllegalArgumentException("doc-size: a document has between " + InsertDocument.EMPTY_DOCUMENT_SIZE
                     + " and " + InsertPreparation.MAX_BSON_OBJECT_SIZE + " bytes (16 MiB, MongoDB's maximum), got "
                     + bytes);
         }
-        this.stream = stream;
-        this.bytes = bytes;
-    }
-
-    @Override
-    public String source() {
-        return stream.source();
-    }
-
-    @Override
-    public boolean hasNext() {
-        return stream.hasNext();
-    }
-
-    @Override
-    public InsertDocument next() {
-        InsertDocument d = stream.next();
-        return d.bsonSize() >= bytes ? d : new InsertDocument(d.document(), bytes, d.position());
-    }
-
-    @Override
-    public void close() {
-        stream.close();
+        return d -> d.bsonSize() >= bytes ? d : new InsertDocument(d.document(), bytes, d.position());
     }
 }

@@ -2,7 +2,6 @@ package io.shardlab.workload;
 
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,11 +31,6 @@ public final class PresplitMinutesWorkload implements Workload {
     @Override
     public String name() {
         return "presplit-minutes";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.presplit-minutes.description");
     }
 
     @Override

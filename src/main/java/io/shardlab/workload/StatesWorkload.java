@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
@@ -33,11 +32,6 @@ public final class StatesWorkload implements Workload {
     @Override
     public String name() {
         return "categorical-states";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.categorical-states.description");
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.util.List;
 
 /**
@@ -19,11 +18,6 @@ public final class UkAddressesWorkload implements Workload {
     @Override
     public String name() {
         return "uk-addresses";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.uk-addresses.description");
     }
 
     @Override

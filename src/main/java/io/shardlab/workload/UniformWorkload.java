@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -25,11 +24,6 @@ public final class UniformWorkload implements Workload {
     @Override
     public String name() {
         return "uniform";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.uniform.description");
     }
 
     @Override

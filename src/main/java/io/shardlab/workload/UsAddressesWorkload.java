@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -35,11 +34,6 @@ public final class UsAddressesWorkload implements Workload {
     @Override
     public String name() {
         return "us-addresses";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.us-addresses.description");
     }
 
     @Override

@@ -21,9 +21,12 @@ public interface Workload {
 
     /**
      * One line for {@code simulate --help} and the setup row's picker: what the documents are and how their key
-     * behaves, as words (key {@code workload.<name>.description}) the caller says in its language.
+     * behaves, as words (key {@code workload.<name>.description}) the caller says in its language. A workload
+     * whose words take arguments (its name's number) overrides it.
      */
-    Message descriptionMessage();
+    default Message descriptionMessage() {
+        return Message.of("workload." + name() + ".description");
+    }
 
     /** {@link #descriptionMessage()} in English, for {@code simulate --help}. */
     default String description() {

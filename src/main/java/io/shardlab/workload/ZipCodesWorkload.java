@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKeyPattern;
-import io.shardlab.text.Message;
 import java.io.InputStream;
 import java.util.List;
 import java.util.function.Supplier;
@@ -30,11 +29,6 @@ public final class ZipCodesWorkload implements Workload {
     @Override
     public String name() {
         return "zipcodes";
-    }
-
-    @Override
-    public Message descriptionMessage() {
-        return Message.of("workload.zipcodes.description");
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.ToolWindowKeys;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -12,10 +13,6 @@ import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 
 /**
@@ -87,17 +84,7 @@ public final class AdvisorWindow {
             stage.getIcons().setAll(icons);
             stage.setScene(new Scene(root));
             stage.setOnHidden(e -> viewModel.cancel());
-            // the window is a tool beside the main one: Esc and Ctrl+W (Cmd+W) close it, as dialogs do
-            Stage window = stage;
-            stage.getScene()
-                    .getAccelerators()
-                    .put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), window::hide);
-            stage.getScene().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == KeyCode.ESCAPE) {
-                    e.consume();
-                    window.hide();
-                }
-            });
+            ToolWindowKeys.install(stage);
         }
         placement.show(stage, WINDOW_NAME, SIZE);
         stage.toFront();

@@ -2,6 +2,7 @@ package io.shardlab.ui.board;
 
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.ToolWindowKeys;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
@@ -86,16 +86,7 @@ public final class BoardWindow {
             stage.setScene(new Scene(root));
             stage.setOnShown(e -> viewModel.start());
             stage.setOnHidden(e -> viewModel.stop());
-            // a window beside the main one: Esc and Ctrl+W (Cmd+W) close it, as the advisor's does
-            stage.getScene()
-                    .getAccelerators()
-                    .put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), window::hide);
-            stage.getScene().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == KeyCode.ESCAPE) {
-                    e.consume();
-                    window.hide();
-                }
-            });
+            ToolWindowKeys.install(stage);
         }
         placement.show(stage, WINDOW_NAME, SIZE);
         stage.toFront();

@@ -171,14 +171,14 @@ final class TileView {
         }
         BoardTile.Picture p = tile.picture().get();
         DiagramOptions options = new DiagramOptions(
-                        View.ALL,
-                        dark.get() ? Theme.dark() : Theme.light(),
-                        "",
-                        Scale.EQUAL,
-                        Viewport.FULL,
-                        Highlight.none(),
-                        false)
-                .withLanguage(text.language().get());
+                View.ALL,
+                dark.get() ? Theme.dark() : Theme.light(),
+                "",
+                Scale.EQUAL,
+                Viewport.FULL,
+                Highlight.none(),
+                false,
+                text.language().get());
         DiagramPainter painter =
                 new DiagramPainter(p.data(), options, DiagramPainter.Framing.tile(MIN_LINE_SHARE), p.parts());
         // the tile keeps its writes chart: what it needs with the chart at its least sets the picture's type

@@ -14,6 +14,7 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Bounds;
 import javafx.geometry.Dimension2D;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -108,7 +109,7 @@ public final class ConsoleView {
         elapsed.setId("console-running");
         elapsed.getStyleClass().add(CONSOLE_HINT);
         HBox indicator = new HBox(4, spinner, elapsed);
-        indicator.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        indicator.setAlignment(Pos.CENTER_LEFT);
         indicator.visibleProperty().bind(vm.runningProperty());
         indicator.managedProperty().bind(vm.runningProperty());
         long[] startedAt = {0};
@@ -150,7 +151,7 @@ public final class ConsoleView {
         clear.setOnAction(e -> vm.clear());
         HBox header = new HBox(8, title, hint, gap, runningIndicator(), interrupt, clear);
         header.getStyleClass().add(CONSOLE_HEADER);
-        header.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        header.setAlignment(Pos.CENTER_LEFT);
 
         transcript.setId("console-transcript");
         transcript.getStyleClass().add(CONSOLE_TRANSCRIPT);
@@ -186,7 +187,7 @@ public final class ConsoleView {
         HBox.setHgrow(input, Priority.ALWAYS);
         HBox line = new HBox(4, prompt, input);
         line.getStyleClass().add(CONSOLE_LINE);
-        line.setAlignment(javafx.geometry.Pos.TOP_LEFT);
+        line.setAlignment(Pos.TOP_LEFT);
 
         root.getChildren().addAll(header, transcript, line);
         // Ctrl+C and Ctrl+L anywhere in the panel, before the text fields' own copy and the window's shortcuts
@@ -231,7 +232,7 @@ public final class ConsoleView {
                 && input.getScene().getWindow().isShowing()) {
             // above the input (the panel sits at the bottom of the window), anchored by its bottom edge: its
             // height is not known before it first shows
-            javafx.geometry.Bounds field = input.localToScreen(input.getBoundsInLocal());
+            Bounds field = input.localToScreen(input.getBoundsInLocal());
             completions.show(input, field.getMinX(), field.getMinY());
         }
     }

@@ -30,18 +30,6 @@ public record Lesson(
         List<FollowUp> followUps,
         List<ShellStep> shellSteps) {
 
-    /** A lesson without shell steps. */
-    public Lesson(
-            String id,
-            String title,
-            String principle,
-            LessonScenario scenario,
-            List<String> watch,
-            String askTheRoom,
-            List<FollowUp> followUps) {
-        this(id, title, principle, scenario, watch, askTheRoom, followUps, List.of());
-    }
-
     public Lesson {
         if (id == null || !id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
             throw new IllegalArgumentException(

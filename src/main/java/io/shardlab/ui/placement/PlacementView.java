@@ -279,14 +279,14 @@ final class PlacementView {
         DiagramPainter.Parts parts = DiagramPainter.Parts.of(data, Scale.EQUAL);
         RenderCanvas canvas = new RenderCanvas((Graphics2D g, double w, double h, double density) -> {
             DiagramOptions options = new DiagramOptions(
-                            View.LANES,
-                            dark.get() ? Theme.dark() : Theme.light(),
-                            "",
-                            Scale.EQUAL,
-                            Viewport.FULL,
-                            Highlight.none(),
-                            false)
-                    .withLanguage(text.language().get());
+                    View.LANES,
+                    dark.get() ? Theme.dark() : Theme.light(),
+                    "",
+                    Scale.EQUAL,
+                    Viewport.FULL,
+                    Highlight.none(),
+                    false,
+                    text.language().get());
             try {
                 new DiagramPainter(data, options, DiagramPainter.Framing.tile(0.45), parts).paint(g, w, h, density);
             } catch (IllegalArgumentException tooSmall) {

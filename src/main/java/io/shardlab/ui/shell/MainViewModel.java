@@ -60,21 +60,8 @@ public final class MainViewModel {
      * @param systemPrefersDark asks the desktop for its light/dark preference; asked at start and
      *     whenever the user picks {@link ThemeChoice#SYSTEM}
      * @param quitAction ends the application
-     */
-    public MainViewModel(
-            AppInfo app,
-            AboutInfo about,
-            ClusterDescription cluster,
-            List<Shard> shards,
-            BooleanSupplier systemPrefersDark,
-            Runnable quitAction) {
-        this(app, about, cluster, shards, systemPrefersDark, quitAction, null);
-    }
-
-    /**
-     * A window whose empty state offers to start exploring.
-     *
-     * @param startExploring opens the explorer on a first scenario; null when there is none to open
+     * @param startExploring what the empty state offers: opens the explorer on a first scenario; null when there
+     *     is none to open
      */
     public MainViewModel(
             AppInfo app,

@@ -39,7 +39,8 @@ public final class LessonsPanelPreview {
                     new ClusterDescription("In-memory cluster", "8.0"),
                     List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03")),
                     () -> false,
-                    Platform::exit);
+                    Platform::exit,
+                    null);
             main.chooseTheme(options.contains("--dark") ? ThemeChoice.DARK : ThemeChoice.LIGHT);
             main.setPresenterMode(options.contains("--presenter"));
             Appearance appearance = new Appearance(main.darkProperty(), main.presenterModeProperty());

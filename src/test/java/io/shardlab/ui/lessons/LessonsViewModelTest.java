@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
+import io.shardlab.sim.ShardingSetup;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Optional;
@@ -278,7 +279,9 @@ class LessonsViewModelTest {
                 perSecond,
                 points,
                 Optional.empty(),
-                1);
+                1,
+                List.of(),
+                ShardingSetup.NONE);
         assertEquals(summary, LessonsViewModel.summary(s));
     }
 

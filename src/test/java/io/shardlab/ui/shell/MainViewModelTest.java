@@ -50,7 +50,8 @@ class MainViewModelTest {
                 IN_MEMORY,
                 shards,
                 systemDark::get,
-                quits::incrementAndGet);
+                quits::incrementAndGet,
+                null);
     }
 
     /** What a view bound to {@code message} shows in English. */

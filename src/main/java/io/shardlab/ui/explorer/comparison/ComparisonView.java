@@ -13,6 +13,8 @@ import io.shardlab.ui.explorer.playback.TransportBar;
 import io.shardlab.ui.text.UiText;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContentDisplay;
@@ -24,6 +26,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.shape.Rectangle;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
@@ -65,7 +68,7 @@ public final class ComparisonView {
         this.text = text;
         this.presenter = PresenterMode.of(root);
         // a comparison has no side panel: a selected chunk's details show in a popover
-        javafx.beans.value.ObservableBooleanValue noSidePanel = new javafx.beans.property.SimpleBooleanProperty(true);
+        ObservableBooleanValue noSidePanel = new SimpleBooleanProperty(true);
         this.leftLine = new NumberLineView(vm.left().numberLine(), vm.left().actions(), noSidePanel, text);
         this.rightLine = new NumberLineView(vm.right().numberLine(), vm.right().actions(), noSidePanel, text);
         // each chart keeps at least the other's y-label gutter: the two plots then start at the same x
@@ -184,7 +187,7 @@ public final class ComparisonView {
         StackPane lineBody = new StackPane(line.node(), error);
         // what does not fit is cut at the bottom (the lanes' last rows), never drawn over the caption above
         StackPane.setAlignment(line.node(), Pos.TOP_LEFT);
-        javafx.scene.shape.Rectangle clip = new javafx.scene.shape.Rectangle();
+        Rectangle clip = new Rectangle();
         clip.widthProperty().bind(lineBody.widthProperty());
         clip.heightProperty().bind(lineBody.heightProperty());
         lineBody.setClip(clip);

@@ -15,6 +15,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
@@ -109,7 +110,7 @@ public final class ChartsView {
                                 .orElse(null))));
     }
 
-    private VBox card(String title, Label caption, RenderCanvas canvas, String empty, org.kordamp.ikonli.Ikon icon) {
+    private VBox card(String title, Label caption, RenderCanvas canvas, String empty, Ikon icon) {
         Label heading = text.label(new Label(null, new FontIcon(icon)), title);
         heading.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         caption.getStyleClass().add(ExplorerStyles.CARD_CAPTION);

@@ -1,6 +1,8 @@
 package io.shardlab.ui.explorer.diagram;
 
+import io.shardlab.render.DataSize;
 import io.shardlab.render.DiagramPainter;
+import io.shardlab.render.ElapsedTime;
 import io.shardlab.render.LaneDetail;
 import io.shardlab.render.ShardLanesPainter;
 import io.shardlab.render.ShardSummary;
@@ -9,10 +11,13 @@ import io.shardlab.text.Messages;
 import io.shardlab.ui.text.UiText;
 import java.awt.Graphics2D;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.scene.Cursor;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.KeyEvent;
@@ -76,7 +81,7 @@ public final class NumberLineView {
     private final Region dragGhost = new Region();
     private final UiText text;
     private final ChunkPopover details;
-    private final javafx.beans.value.ObservableBooleanValue detailsOutOfSight;
+    private final ObservableBooleanValue detailsOutOfSight;
     private final ChunkDrag chunkDrag;
     private final PanDrag pan;
     private final LineClick click;
@@ -286,7 +291,7 @@ public final class NumberLineView {
         layoutHover();
     }
 
-    private List<javafx.scene.Node> cardContent(ChunkDetails d) {
+    private List<Node> cardContent(ChunkDetails d) {
         DiagramPicture p = vm.pictureProperty().get();
         boolean oversized =
                 p != null && d.index() < p.model().chunkCount() && p.model().oversizedCannotSplit(d.index());
@@ -391,7 +396,7 @@ public final class NumberLineView {
         }
         hoverCard.setVisible(false);
         hoverOutline.setVisible(false);
-        javafx.geometry.Point2D at = canvas.localToScreen(x, y);
+        Point2D at = canvas.localToScreen(x, y);
         details.show(canvas, d, p, vm.migrationsInFlight(), at.getX(), at.getY());
     }
 
@@ -429,7 +434,7 @@ public final class NumberLineView {
         placeHoverCard();
     }
 
-    private List<javafx.scene.Node> shardCardContent(ShardSummary s, DiagramPicture p) {
+    private List<Node> shardCardContent(ShardSummary s, DiagramPicture p) {
         Messages words = text.messages();
         Label title =
                 new Label(words.text("explorer.shardCard.title", s.shard(), s.hot() ? 1 : 0, s.draining() ? 1 : 0));
@@ -447,24 +452,18 @@ public final class NumberLineView {
                 r++,
                 words.text("explorer.details.documents"),
                 s.documents().isPresent()
-                        ? String.format(
-                                java.util.Locale.ROOT, "%,d", s.documents().getAsLong())
+                        ? String.format(Locale.ROOT, "%,d", s.documents().getAsLong())
                         : ChunkDetails.UNKNOWN);
         row(
                 grid,
                 r++,
                 words.text("explorer.details.dataSize"),
-                s.bytes().isPresent()
-                        ? io.shardlab.render.DataSize.format(s.bytes().getAsLong())
-                        : ChunkDetails.UNKNOWN);
+                s.bytes().isPresent() ? DataSize.format(s.bytes().getAsLong()) : ChunkDetails.UNKNOWN);
         if (s.writes().isPresent()) {
             long writes = s.writes().getAsLong();
             String figure = p.data()
                     .writes()
-                    .map(w -> words.text(
-                            "explorer.shardCard.writesIn",
-                            writes,
-                            io.shardlab.render.ElapsedTime.format(w.windowMillis())))
+                    .map(w -> words.text("explorer.shardCard.writesIn", writes, ElapsedTime.format(w.windowMillis())))
                     .orElse(words.text("explorer.shardCard.writesCount", writes));
             row(grid, r++, words.text("explorer.shardCard.writes"), figure);
         }

@@ -253,14 +253,14 @@ public final class NumberLineViewModel {
         }
         resolveSelection();
         DiagramOptions options = new DiagramOptions(
-                        View.ALL,
-                        dark.get() ? Theme.dark() : Theme.light(),
-                        "",
-                        scale.get(),
-                        viewport.get(),
-                        highlight(),
-                        false)
-                .withLanguage(language.get());
+                View.ALL,
+                dark.get() ? Theme.dark() : Theme.light(),
+                "",
+                scale.get(),
+                viewport.get(),
+                highlight(),
+                false,
+                language.get());
         DiagramPicture last = picture.get();
         DiagramData data = last != null
                         && last.data().layout() == layout

@@ -1,5 +1,6 @@
 package io.shardlab.ui.explorer.playback;
 
+import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.render.DataSize;
 import io.shardlab.render.ElapsedTime;
 import io.shardlab.session.EngineState;
@@ -229,7 +230,7 @@ public final class PlaybackViewModel {
      * E.g. {@code "config.chunks: 4 documents, 996 B, beside 194 MB of data (1/194,000). One routing
      * document per data document would weigh 100 MB."}
      */
-    static Message routingDetail(io.shardlab.mongos.ConfigDatabase.MetadataSize m) {
+    static Message routingDetail(ConfigDatabase.MetadataSize m) {
         boolean share = m.chunkBytes() > 0 && m.dataBytes() > 0;
         return Message.of(
                 share ? "explorer.playback.routing.share" : "explorer.playback.routing",

@@ -6,6 +6,7 @@ import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.explorer.history.HistoryViewModel;
 import io.shardlab.ui.text.UiText;
+import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.value.ObservableBooleanValue;
@@ -152,7 +153,7 @@ public final class TransportBar {
                     : new ToggleButton(s.label());
             // a squeezed window should shrink the stretchy parts, never turn "10×" into "…"
             b.setMinWidth(Region.USE_PREF_SIZE);
-            b.setId("speed-" + s.name().toLowerCase(java.util.Locale.ROOT));
+            b.setId("speed-" + s.name().toLowerCase(Locale.ROOT));
             b.setToggleGroup(group);
             b.getStyleClass()
                     .add(
@@ -291,7 +292,7 @@ public final class TransportBar {
         return stats;
     }
 
-    private static HBox group(javafx.scene.Node... nodes) {
+    private static HBox group(Node... nodes) {
         HBox box = new HBox(nodes);
         box.getStyleClass().add(TRANSPORT_GROUP);
         box.setAlignment(Pos.CENTER_LEFT);

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.beans.Observable;
 import javafx.beans.property.IntegerProperty;
@@ -109,8 +110,7 @@ public final class SetupViewModel {
     private final ObjectProperty<MongoVersion> version =
             new SimpleObjectProperty<>(this, "version", MongoVersion.DEFAULT);
     /** The picker's releases; a forked layout's own patch release joins them so the picker can name it. */
-    private final javafx.collections.ObservableList<MongoVersion> versions =
-            FXCollections.observableArrayList(ReleaseRules.choices());
+    private final ObservableList<MongoVersion> versions = FXCollections.observableArrayList(ReleaseRules.choices());
 
     private final IntegerProperty chunkSizeMegabytes = new SimpleIntegerProperty(this, "chunkSizeMegabytes", 0);
     private final IntegerProperty docsPerSecond =
@@ -267,7 +267,7 @@ public final class SetupViewModel {
      * The releases the picker offers, oldest first: every release line the simulator models and the patch
      * before each patch-level switch (6.0.2 keeps auto-split and chunk-count balancing).
      */
-    public javafx.collections.ObservableList<MongoVersion> versions() {
+    public ObservableList<MongoVersion> versions() {
         return versions;
     }
 
@@ -409,7 +409,7 @@ public final class SetupViewModel {
      * release, the key, the chunk size or the shards in the form, then compare. A refusal (the form is invalid,
      * or its stream is not the one on show) shows in {@link #errorProperty()}.
      */
-    public void compareWith(Scenario shown, java.util.function.BiConsumer<Scenario, Scenario> compare) {
+    public void compareWith(Scenario shown, BiConsumer<Scenario, Scenario> compare) {
         if (!valid.get()) {
             return;
         }

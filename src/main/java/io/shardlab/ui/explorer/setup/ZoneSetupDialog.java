@@ -6,6 +6,8 @@ import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.event.ActionEvent;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
@@ -81,7 +83,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         presplit.selectedProperty().bindBidirectional(vm.presplitHashedZonesProperty());
         presplit.setTooltip(text.tooltip("explorer.zones.presplit.tip"));
         HBox options = new HBox(8, new Label("numInitialChunks"), numInitialChunks, presplit);
-        options.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        options.setAlignment(Pos.CENTER_LEFT);
 
         Label error = new Label();
         error.setId("zones-error");
@@ -99,7 +101,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         Node ok = getDialogPane().lookupButton(ButtonType.OK);
         ok.setId("zones-ok");
         ok.disableProperty().bind(vm.validProperty().not());
-        ok.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        ok.addEventFilter(ActionEvent.ACTION, e -> {
             if (!vm.accept()) {
                 e.consume();
             }
