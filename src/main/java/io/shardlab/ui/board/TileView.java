@@ -2,11 +2,8 @@ package io.shardlab.ui.board;
 
 import io.shardlab.render.DiagramOptions;
 import io.shardlab.render.DiagramPainter;
-import io.shardlab.render.Highlight;
-import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
-import io.shardlab.render.Viewport;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
 import io.shardlab.ui.text.UiText;
 import java.awt.Graphics2D;
@@ -170,15 +167,9 @@ final class TileView {
             return;
         }
         BoardTile.Picture p = tile.picture().get();
-        DiagramOptions options = new DiagramOptions(
-                View.ALL,
-                dark.get() ? Theme.dark() : Theme.light(),
-                "",
-                Scale.EQUAL,
-                Viewport.FULL,
-                Highlight.none(),
-                false,
-                text.language().get());
+        DiagramOptions options = DiagramOptions.defaults(View.ALL)
+                .withTheme(dark.get() ? Theme.dark() : Theme.light())
+                .withLanguage(text.language().get());
         DiagramPainter painter =
                 new DiagramPainter(p.data(), options, DiagramPainter.Framing.tile(MIN_LINE_SHARE), p.parts());
         // the tile keeps its writes chart: what it needs with the chart at its least sets the picture's type

@@ -6,13 +6,11 @@ import io.shardlab.render.DataSize;
 import io.shardlab.render.DiagramData;
 import io.shardlab.render.DiagramOptions;
 import io.shardlab.render.DiagramPainter;
-import io.shardlab.render.Highlight;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.Scale;
 import io.shardlab.render.ShardLanesPainter;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
-import io.shardlab.render.Viewport;
 import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CollectionMove;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
@@ -278,15 +276,9 @@ final class PlacementView {
         DiagramData data = new DiagramData(layout, Optional.empty(), Optional.empty(), Optional.empty());
         DiagramPainter.Parts parts = DiagramPainter.Parts.of(data, Scale.EQUAL);
         RenderCanvas canvas = new RenderCanvas((Graphics2D g, double w, double h, double density) -> {
-            DiagramOptions options = new DiagramOptions(
-                    View.LANES,
-                    dark.get() ? Theme.dark() : Theme.light(),
-                    "",
-                    Scale.EQUAL,
-                    Viewport.FULL,
-                    Highlight.none(),
-                    false,
-                    text.language().get());
+            DiagramOptions options = DiagramOptions.defaults(View.LANES)
+                    .withTheme(dark.get() ? Theme.dark() : Theme.light())
+                    .withLanguage(text.language().get());
             try {
                 new DiagramPainter(data, options, DiagramPainter.Framing.tile(0.45), parts).paint(g, w, h, density);
             } catch (IllegalArgumentException tooSmall) {

@@ -2,6 +2,7 @@ package io.shardlab.ui.placement;
 
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.ToolWindowKeys;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +13,6 @@ import javafx.scene.image.Image;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
-import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 
 /**
@@ -63,24 +63,15 @@ public final class PlacementWindow {
     public void open() {
         if (stage == null) {
             stage = new Stage();
-            Stage window = stage;
             Parent root = new PlacementView(text, viewModel, dark).build();
             appearance.follow(root);
             stage.titleProperty().bind(text.text("placement.title"));
             stage.getIcons().setAll(icons);
             stage.setScene(new Scene(root));
-            stage.getScene()
-                    .getAccelerators()
-                    .put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), window::hide);
+            ToolWindowKeys.install(stage);
             stage.getScene()
                     .getAccelerators()
                     .put(new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), viewModel::undo);
-            stage.getScene().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-                if (e.getCode() == KeyCode.ESCAPE) {
-                    e.consume();
-                    window.hide();
-                }
-            });
         }
         viewModel.refresh();
         placement.show(stage, WINDOW_NAME, SIZE);
