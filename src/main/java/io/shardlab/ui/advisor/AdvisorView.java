@@ -443,7 +443,8 @@ public final class AdvisorView {
                 .add(column(
                         "advisor.column.verdict",
                         CandidateRow::verdict,
-                        125,
+                        // "qualified, writes not judged" whole, in either language
+                        195,
                         v -> text.messages().text(v.label())));
         table.getColumns()
                 .add(column("advisor.column.distinctValues", CandidateRow::numDistinctValues, 135, this::count));

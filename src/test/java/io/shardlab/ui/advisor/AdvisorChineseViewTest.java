@@ -111,7 +111,7 @@ class AdvisorChineseViewTest {
         robot.interact(() -> table.getSelectionModel().select(0));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(
-                "{ state: 1 } · 合格",
+                "{ state: 1 } · 合格，写入未评判",
                 robot.lookup("#selected-key").queryAs(Label.class).getText());
         assertTrue(
                 robot.lookup("#findings .label").queryAllAs(Label.class).stream()

@@ -105,6 +105,8 @@ class BoardViewTest {
         var root = view.build();
         new Appearance(new SimpleBooleanProperty(false), presenter).follow(root);
         stage.setScene(new Scene(root, PROJECTOR_WIDTH, MAXIMISED_HEIGHT));
+        // the primary stage is shared: a test class before may have sized it explicitly
+        stage.sizeToScene();
         stage.show();
     }
 

@@ -76,6 +76,8 @@ class ExplorerViewTest {
         view = new ExplorerView(vm, appearance);
         appearance.follow(view.node());
         stage.setScene(new Scene(view.node(), 1240, 760));
+        // the primary stage is shared: a test class before may have sized it explicitly
+        stage.sizeToScene();
         stage.show();
     }
 
