@@ -49,10 +49,6 @@ class WrongTypesNeverInternalErrorTest {
             BsonNull.VALUE,
             new BsonDocument("a", new BsonInt32(1)));
 
-    private static final String MATCH_NOT_AN_OBJECT = "a $match stage whose filter is not a document reaches the"
-            + " storage's aggregation, which casts it; mongo's DocumentSourceMatch code and text for it are not"
-            + " verified yet";
-
     private static final String NULL_STATEMENT = "a null element of an array<Struct> argument reaches the storage;"
             + " the IDL parser's answer (skipped, so a batch of 0 statements, or refused) is not verified yet";
 
@@ -61,9 +57,6 @@ class WrongTypesNeverInternalErrorTest {
      * of an array argument's element), each with the reason it is not fixed yet.
      */
     private static final Map<String, String> KNOWN_INTERNAL_ERRORS = Map.of(
-            "aggregate pipeline.$match=int32", MATCH_NOT_AN_OBJECT,
-            "aggregate pipeline.$match=string", MATCH_NOT_AN_OBJECT,
-            "aggregate pipeline.$match=array", MATCH_NOT_AN_OBJECT,
             "update updates[]=null", NULL_STATEMENT,
             "delete deletes[]=null", NULL_STATEMENT,
             "killCursors cursors[]=null",
