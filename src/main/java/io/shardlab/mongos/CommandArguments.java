@@ -136,6 +136,32 @@ final class CommandArguments {
         return new CommandArguments(name, first, values, syntax, release);
     }
 
+    /**
+     * {@code body} without the declared fields an IDL parser reads as absent: those whose value is null or
+     * undefined (mongo {@code src/mongo/idl/idl_parser.cpp}, {@code checkAndAssertType} returns false for them and
+     * the generated parser skips the field), so what runs the command, the storage included, sees them as MongoDB
+     * does. A command read by another parser is returned as it is.
+     */
+    static BsonDocument withoutAbsentFields(BsonDocument body, CommandSyntax syntax, MongoVersion release) {
+        if (syntax.parser() != Parser.IDL) {
+            return body;
+        }
+        String name = body.getFirstKey();
+        BsonDocument out = null;
+        for (Map.Entry<String, BsonValue> e : body.entrySet()) {
+            BsonValue v = e.getValue();
+            if (!e.getKey().equals(name)
+                    && (v.isNull() || v.getBsonType() == BsonType.UNDEFINED)
+                    && syntax.field(e.getKey(), release).isPresent()) {
+                if (out == null) {
+                    out = body.clone();
+                }
+                out.remove(e.getKey());
+            }
+        }
+        return out == null ? body : out;
+    }
+
     private static BsonValue checkFirst(CommandSyntax syntax, String name, BsonValue v) {
         FirstField kind = syntax.first();
         String path = syntax.context() + "." + name;

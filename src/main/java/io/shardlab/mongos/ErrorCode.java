@@ -78,6 +78,8 @@ public enum ErrorCode {
     REGEX_OPTIONS_TWICE_AFTER_REGEX(51075, "Location51075"),
     /** mongo {@code expression_leaf.cpp}: a pattern the regex library refuses ({@code routing/RegexSyntax}). */
     INVALID_REGEX(51091, "Location51091"),
+    /** mongo {@code document_source_match.cpp}: a {@code $match} stage whose filter is not a document. */
+    MATCH_FILTER_NOT_AN_OBJECT(15959, "Location15959"),
     /** Before 5.0, renameCollection of a sharded collection (mongo {@code cluster_rename_collection_cmd.cpp}). */
     RENAME_SHARDED_SOURCE(13138, "Location13138"),
     /** Before 5.0, renameCollection onto a sharded collection. */

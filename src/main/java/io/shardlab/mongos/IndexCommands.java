@@ -33,7 +33,8 @@ import org.bson.BsonValue;
  * {@code ShardKeyPattern::isUniqueIndexCompatible}; test {@code jstests/sharding/unique_index_on_shardservers.js}).
  * {@code dropIndexes} drops an index by name, by key, several by name, or all ({@code "*"}). What the store does not
  * keep of an index (collation, partial and sparse options) the {@link ShardLocalCatalog} records once the store
- * accepted the command.
+ * accepted the command. The specifications' form ({@code key} an object, {@code name} a string, both present) is
+ * checked first ({@link IndexSpecifications}).
  */
 final class IndexCommands {
 
@@ -63,9 +64,9 @@ final class IndexCommands {
      */
     BsonDocument createIndexes(CommandRequest request) {
         String ns = request.database() + "." + request.arguments().firstString();
-        BsonArray specs = request.arguments().array("indexes");
+        BsonArray specs = IndexSpecifications.checked(request.arguments().array("indexes"));
         requireUniqueKeptUniqueByShardKey(ns, specs);
-        BsonDocument reply = build(request);
+        BsonDocument reply = build(request, specs);
         if (Replies.isOk(reply)) {
             for (BsonValue spec : specs) {
                 if (spec instanceof BsonDocument s && s.get("key") instanceof BsonDocument && s.isString("name")) {
@@ -125,13 +126,13 @@ final class IndexCommands {
     }
 
     /** The new indexes of {@code request} built, the existing ones noted, a conflicting one refused. */
-    private BsonDocument build(CommandRequest request) {
+    private BsonDocument build(CommandRequest request, BsonArray specs) {
         String db = request.database();
         String coll = request.arguments().firstString();
         boolean existed = context.documents().exists(db, coll);
         List<BsonDocument> existing = existed ? context.documents().indexes(db, coll) : List.of();
         BsonArray toBuild = new BsonArray();
-        for (BsonValue v : request.arguments().array("indexes")) {
+        for (BsonValue v : specs) {
             BsonDocument spec = v.asDocument();
             if (!alreadyBuilt(spec, existing)) {
                 toBuild.add(spec);

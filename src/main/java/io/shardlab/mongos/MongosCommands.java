@@ -332,8 +332,10 @@ public final class MongosCommands {
             OperationSessionInfo session = OperationSessionInfo.of(command);
             TransactionRules.check(name, database, session);
             boolean statement = session.inTransaction() && !TransactionRules.COMMIT_OR_ABORT.contains(name);
-            BsonDocument body = statement ? TransactionRules.asStatement(name, command) : command;
-            CommandArguments arguments = CommandArguments.parse(body, c.syntax().apply(version), version);
+            CommandSyntax syntax = c.syntax().apply(version);
+            BsonDocument body = CommandArguments.withoutAbsentFields(
+                    statement ? TransactionRules.asStatement(name, command) : command, syntax, version);
+            CommandArguments arguments = CommandArguments.parse(body, syntax, version);
             CommandRequest request = new CommandRequest(database, name, body, arguments);
             MongosCommand found = c;
             BsonDocument reply;

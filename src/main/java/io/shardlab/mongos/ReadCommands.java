@@ -134,6 +134,7 @@ final class ReadCommands {
             throw changeStreamRefused();
         }
         requireFacetArrays(pipeline);
+        requireMatchFilterObjects(pipeline);
         if (!context.version().atLeast(5, 1)) {
             refuseShardedForeignCollections(db, pipeline);
         }
@@ -202,6 +203,31 @@ final class ReadCommands {
                                         + BsonTypeNames.of(e.getValue()));
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Each {@code $match} stage's filter is a document, at the top of the pipeline and in a {@code $facet}'s or a
+     * {@code $lookup}'s pipeline (mongo {@code src/mongo/db/pipeline/document_source_match.cpp},
+     * {@code createFromBson}: 15959), checked as the pipeline is parsed, before anything runs.
+     */
+    private static void requireMatchFilterObjects(BsonArray pipeline) {
+        for (BsonValue s : pipeline) {
+            if (!(s instanceof BsonDocument stage)) {
+                continue;
+            }
+            if (stage.containsKey("$match") && !stage.get("$match").isDocument()) {
+                throw new MongoCommandException(
+                        ErrorCode.MATCH_FILTER_NOT_AN_OBJECT, "the match filter must be an expression in an object");
+            }
+            if (stage.get("$facet") instanceof BsonDocument facets) {
+                facets.values().stream()
+                        .filter(BsonValue::isArray)
+                        .forEach(p -> requireMatchFilterObjects(p.asArray()));
+            }
+            if (stage.get("$lookup") instanceof BsonDocument lookup && lookup.get("pipeline") instanceof BsonArray p) {
+                requireMatchFilterObjects(p);
             }
         }
     }

@@ -150,6 +150,12 @@ final class ShardAndZoneCommands {
      */
     BsonDocument updateZoneKeyRange(CommandRequest request) {
         CommandArguments args = request.arguments();
+        String ns = args.firstString();
+        int dot = ns.indexOf('.');
+        if (dot <= 0 || dot == ns.length() - 1) {
+            // update_zone_key_range_request_type.cpp _parseFromCommand: !NamespaceString(rawNS).isValid()
+            throw new MongoCommandException(ErrorCode.INVALID_NAMESPACE, ns + " is not a valid namespace");
+        }
         BsonDocument min = rangeBound(args.value("min"), "min");
         BsonDocument max = rangeBound(args.value("max"), "max");
         BsonValue zone = args.value("zone");

@@ -343,7 +343,11 @@ final class WriteCommands {
             for (BsonValue v : deletes) {
                 matched.addAll(context.documents().matching(db, coll, query(v.asDocument(), "q"), limit(v)));
             }
-            BsonDocument reply = context.storage().run(db, request.body());
+            BsonDocument forward = request.body().clone();
+            BsonArray numeric = new BsonArray();
+            deletes.forEach(d -> numeric.add(withNumericLimit(d.asDocument())));
+            forward.put("deletes", numeric);
+            BsonDocument reply = context.storage().run(db, forward);
             context.writes().deleted(ns, matched);
             return reply;
         }
@@ -358,7 +362,7 @@ final class WriteCommands {
         List<BsonDocument> matched = new ArrayList<>();
         for (int i : accepted) {
             BsonDocument d = deletes.get(i).asDocument();
-            forwardDeletes.add(d);
+            forwardDeletes.add(withNumericLimit(d));
             matched.addAll(context.documents().matching(db, coll, query(d, "q"), limit(d)));
         }
         BsonDocument forward = request.body().clone();
@@ -574,6 +578,21 @@ final class WriteCommands {
     static int limit(BsonValue statement) {
         BsonValue limit = statement.asDocument().get("limit");
         return limit != null && limit.isNumber() ? limit.asNumber().intValue() : 0;
+    }
+
+    /**
+     * A delete statement as the storage reads it: a {@code limit} that is not a number is 0, as mongod reads it (mongo
+     * {@code src/mongo/db/ops/write_ops.cpp}, {@code readMultiDeleteProperty}: {@code numberDouble()} of any other
+     * type is 0, and the generated parser checks no type), so every matching document is deleted.
+     */
+    private static BsonDocument withNumericLimit(BsonDocument statement) {
+        BsonValue limit = statement.get("limit");
+        if (limit == null || limit.isNumber()) {
+            return statement;
+        }
+        BsonDocument numeric = statement.clone();
+        numeric.put("limit", new BsonInt32(0));
+        return numeric;
     }
 
     /** The heap the documents take once kept: their BSON bytes and the storage's cost per document. */

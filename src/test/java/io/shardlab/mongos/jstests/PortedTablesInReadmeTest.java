@@ -46,7 +46,8 @@ class PortedTablesInReadmeTest {
             ListClusterCatalogShardingFieldsPortTest.class,
             CollectionlessAggregatePortTest.class,
             ExplainFindAndModifyPortTest.class,
-            RegexTargetingPortTest.class);
+            RegexTargetingPortTest.class,
+            CreateIndexesPortTest.class);
 
     @Test
     void everyPortedTableIsCounted() {
