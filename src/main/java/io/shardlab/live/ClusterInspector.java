@@ -8,6 +8,7 @@ import io.shardlab.cluster.InvalidChunkMapException;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -92,12 +93,15 @@ public final class ClusterInspector {
                     .filter(e -> e.namespace().equals(scope.namespace()))
                     .toList();
             if (entries.isEmpty()) {
-                throw new IllegalArgumentException("ns: '" + scope.namespace() + "' is not a sharded collection in "
-                        + source.description()
-                        + (all.isEmpty()
-                                ? " (it has none)"
-                                : " (sharded: " + String.join(", ", all.subList(0, Math.min(10, all.size())))
-                                        + (all.size() > 10 ? ", …" : "") + ")"));
+                throw new RefusedInput(
+                        all.isEmpty()
+                                ? Message.of("live.refused.notSharded", scope.namespace(), source.description())
+                                : Message.of(
+                                        "live.refused.notSharded.others",
+                                        scope.namespace(),
+                                        source.description(),
+                                        String.join(", ", all.subList(0, Math.min(10, all.size())))
+                                                + (all.size() > 10 ? ", …" : "")));
             }
         }
         List<BsonDocument> tags = source.documents("tags");
