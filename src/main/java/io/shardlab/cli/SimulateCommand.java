@@ -151,7 +151,7 @@ final class SimulateCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         out.println(json ? SimulationJson.render(outcome) : SimulationText.render(outcome, verbose));
         if (balancerDecision && !json) {
-            out.print(BalancerDecisionText.render(decision, outcome.key()));
+            out.print(BalancerDecisionText.render(decision, outcome.key(), language.words()));
         }
         if (drain != null) {
             out.print(DrainRehearsalText.render(drain, language.words()));

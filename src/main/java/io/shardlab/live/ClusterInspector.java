@@ -7,6 +7,8 @@ import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.cluster.InvalidChunkMapException;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -91,12 +93,15 @@ public final class ClusterInspector {
                     .filter(e -> e.namespace().equals(scope.namespace()))
                     .toList();
             if (entries.isEmpty()) {
-                throw new IllegalArgumentException("ns: '" + scope.namespace() + "' is not a sharded collection in "
-                        + source.description()
-                        + (all.isEmpty()
-                                ? " (it has none)"
-                                : " (sharded: " + String.join(", ", all.subList(0, Math.min(10, all.size())))
-                                        + (all.size() > 10 ? ", …" : "") + ")"));
+                throw new RefusedInput(
+                        all.isEmpty()
+                                ? Message.of("live.refused.notSharded", scope.namespace(), source.description())
+                                : Message.of(
+                                        "live.refused.notSharded.others",
+                                        scope.namespace(),
+                                        source.description(),
+                                        String.join(", ", all.subList(0, Math.min(10, all.size())))
+                                                + (all.size() > 10 ? ", …" : "")));
             }
         }
         List<BsonDocument> tags = source.documents("tags");
@@ -223,18 +228,21 @@ public final class ClusterInspector {
         Set<String> busy = new HashSet<>();
         for (ActiveMigration m : decoded) {
             Chunk c = layout.map().get(layout.map().indexOf(m.min()));
-            String range = "migration [" + m.min() + ", " + m.max() + ") from " + m.fromShard() + " to " + m.toShard();
+            Object[] range = {m.min().toString(), m.max().toString(), m.fromShard(), m.toShard()};
             if (!c.min().equals(m.min())
                     || m.max().compareTo(c.max()) > 0
                     || !c.shard().equals(m.fromShard())) {
                 problems.add(new MetadataProblem(
                         layout.namespace(),
-                        range + " in config.migrations is not a range " + "from the min of a chunk of " + m.fromShard()
-                                + " (the chunk there is " + c + ")"));
+                        Message.of(
+                                "live.problem.migrationNotAChunk",
+                                range[0],
+                                range[1],
+                                range[2],
+                                range[3],
+                                c.toString())));
             } else if (busy.contains(m.fromShard()) || busy.contains(m.toShard())) {
-                problems.add(new MetadataProblem(
-                        layout.namespace(),
-                        range + " in config.migrations uses a shard that " + "another migration in progress uses"));
+                problems.add(new MetadataProblem(layout.namespace(), Message.of("live.problem.migrationBusy", range)));
             } else {
                 busy.add(m.fromShard());
                 busy.add(m.toShard());
@@ -307,17 +315,15 @@ public final class ClusterInspector {
         }
         for (Map.Entry<String, Integer> u : unknown.entrySet()) {
             int n = u.getValue();
-            problems.add(new MetadataProblem(
-                    ns,
-                    n + " chunk" + (n == 1 ? " is" : "s are") + " on shard '" + u.getKey()
-                            + "', which config.shards does not list"));
+            problems.add(new MetadataProblem(ns, Message.of("live.problem.unknownShard", n, u.getKey())));
         }
         ChunkMap map = null;
         if (chunks.isEmpty()) {
             problems.add(new MetadataProblem(
                     ns,
-                    "config.chunks has no chunks for this collection (looked up by "
-                            + (entry.uuid() != null ? "uuid " + entry.uuidText() + " and " : "") + "ns)"));
+                    entry.uuid() != null
+                            ? Message.of("live.problem.noChunks.uuid", entry.uuidText())
+                            : Message.of("live.problem.noChunks")));
         } else {
             try {
                 map = new ChunkMap(chunks);
@@ -331,7 +337,7 @@ public final class ClusterInspector {
         if (problems.size() > MAX_PROBLEMS_PER_COLLECTION) {
             int more = problems.size() - MAX_PROBLEMS_PER_COLLECTION;
             List<MetadataProblem> cut = new ArrayList<>(problems.subList(0, MAX_PROBLEMS_PER_COLLECTION));
-            cut.add(new MetadataProblem(ns, "and " + more + " more problems"));
+            cut.add(new MetadataProblem(ns, Message.of("live.problem.more", more)));
             problems = cut;
         }
         return new CollectionLayout(entry, chunks, map, zones, null, problems, estimates, List.of(), arrivals);
@@ -355,7 +361,7 @@ public final class ClusterInspector {
         Chunk first = chunks.get(0);
         if (!first.min().isGlobalMin()) {
             out.add(new MetadataProblem(
-                    ns, "gap: no chunk covers [MinKey, " + first.min() + "); the first chunk is " + first));
+                    ns, Message.of("live.problem.gapFirst", first.min().toString(), first.toString())));
         }
         int arity = first.min().arity();
         for (int i = 1; i < chunks.size(); i++) {
@@ -363,26 +369,32 @@ public final class ClusterInspector {
             Chunk cur = chunks.get(i);
             if (cur.min().arity() != arity) {
                 out.add(new MetadataProblem(
-                        ns, "chunk " + cur + " has " + cur.min().arity() + " key fields, others " + arity));
+                        ns,
+                        Message.of(
+                                "live.problem.arity", cur.toString(), cur.min().arity(), arity)));
                 continue;
             }
             int c = prev.max().compareTo(cur.min());
             if (c < 0) {
                 out.add(new MetadataProblem(
                         ns,
-                        "gap: no chunk covers [" + prev.max() + ", " + cur.min() + ") between " + prev + " and "
-                                + cur));
+                        Message.of(
+                                "live.problem.gap",
+                                prev.max().toString(),
+                                cur.min().toString(),
+                                prev.toString(),
+                                cur.toString())));
             } else if (c > 0) {
-                out.add(new MetadataProblem(ns, "overlap: " + prev + " and " + cur + " share keys"));
+                out.add(new MetadataProblem(ns, Message.of("live.problem.overlap", prev.toString(), cur.toString())));
             }
         }
         Chunk last = chunks.get(chunks.size() - 1);
         if (!last.max().isGlobalMax()) {
             out.add(new MetadataProblem(
-                    ns, "gap: no chunk covers [" + last.max() + ", MaxKey); the last chunk is " + last));
+                    ns, Message.of("live.problem.gapLast", last.max().toString(), last.toString())));
         }
         if (out.isEmpty()) {
-            out.add(new MetadataProblem(ns, "the chunks do not tile the key space"));
+            out.add(new MetadataProblem(ns, Message.of("live.problem.untiled")));
         }
         return out;
     }

@@ -1,5 +1,9 @@
 package io.shardlab.session;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -19,9 +23,32 @@ public sealed interface EngineState {
     /**
      * The scenario could not be loaded.
      *
-     * @param message one line naming the field, e.g. {@code keyPattern: Shard key is empty}
+     * @param said one line naming the field, e.g. {@code keyPattern: Shard key is empty}, to be said in the
+     *     window's language (MongoDB's own words stay MongoDB's)
      */
-    record Failed(Scenario scenario, String message) implements EngineState {}
+    record Failed(Scenario scenario, Message said) implements EngineState {
+
+        private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
+        public Failed {
+            Objects.requireNonNull(said, "said");
+        }
+
+        /** The failure as words of its own ({@code failure}'s message, or its text as written). */
+        public static Failed of(Scenario scenario, Throwable failure) {
+            return new Failed(scenario, RefusedInput.said(failure));
+        }
+
+        /** The failure as it was written (a task's description of what killed it): shown as it is. */
+        public static Failed of(Scenario scenario, String written) {
+            return new Failed(scenario, Message.of("common.verbatim", written));
+        }
+
+        /** {@link #said()} in English, for logs and tests. */
+        public String message() {
+            return ENGLISH.text(said);
+        }
+    }
 
     /**
      * A frame of the scenario on show.

@@ -151,7 +151,7 @@ public final class ExplorerEngine extends Playback {
                     fork != null ? ExplorerSession.fork(resolved, fork, reuse) : ExplorerSession.load(resolved, reuse);
             prepared = session.stream();
         } catch (IllegalArgumentException e) {
-            toScreen.accept(new EngineState.Failed(resolved.scenario(), e.getMessage()));
+            toScreen.accept(EngineState.Failed.of(resolved.scenario(), e));
             return;
         }
         collections = new CollectionsOnShow(resolved, session);
@@ -315,7 +315,7 @@ public final class ExplorerEngine extends Playback {
         }
         session = null;
         collections = null;
-        toScreen.accept(new EngineState.Failed(scenario.scenario(), message));
+        toScreen.accept(EngineState.Failed.of(scenario.scenario(), message));
         return true;
     }
 

@@ -60,7 +60,7 @@ public final class LockstepEngine extends Playback {
     private final ResolvedScenario[] scenarios = new ResolvedScenario[2];
     private final ExplorerSession[] sessions = new ExplorerSession[2];
     private final PreparedStream[] prepared = new PreparedStream[2];
-    private final String[] failures = new String[2];
+    private final EngineState.Failed[] failures = new EngineState.Failed[2];
 
     /**
      * @param thread where both simulations run (the explorer's own simulation thread: one lane for all)
@@ -115,7 +115,7 @@ public final class LockstepEngine extends Playback {
                 sessions[i] = ExplorerSession.load(next[i], reuse, window);
                 prepared[i] = sessions[i].stream();
             } catch (IllegalArgumentException e) {
-                failures[i] = e.getMessage();
+                failures[i] = EngineState.Failed.of(next[i].scenario(), e);
             }
         }
         publish();
@@ -203,7 +203,7 @@ public final class LockstepEngine extends Playback {
         }
         for (int i = 0; i < 2; i++) {
             sessions[i] = null;
-            failures[i] = message;
+            failures[i] = EngineState.Failed.of(scenarios[i].scenario(), message);
         }
         publish();
         return true;
@@ -219,7 +219,7 @@ public final class LockstepEngine extends Playback {
             states.add(
                     sessions[i] != null
                             ? new EngineState.Running(sessions[i].frame(), playing(), currentSpeed())
-                            : new EngineState.Failed(scenarios[i].scenario(), failures[i]));
+                            : failures[i]);
         }
         toScreen.accept(new Pair(states.get(0), states.get(1)));
     }

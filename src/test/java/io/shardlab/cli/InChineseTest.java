@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
@@ -82,5 +83,33 @@ class InChineseTest {
         assertEquals(CHINESE.text("cli.explain.shards", "shard01"), lines[0]);
         assertEquals(CHINESE.text("cli.explain.targeting", "single-shard"), lines[1]);
         assertEquals(true, lines[2].startsWith("原因："), lines[2]);
+    }
+
+    @Test
+    void the_balancer_decision_is_explained_in_chinese() {
+        // given a run whose next balancer round is asked for, in Chinese
+        CliRun run = CliRun.of(
+                "--lang",
+                "zh-CN",
+                "simulate",
+                "--key",
+                "{counter:1}",
+                "--shards",
+                "2",
+                "--workload",
+                "monotonic",
+                "--docs",
+                "3000",
+                "--chunk-size",
+                "1",
+                "--mongodb-version",
+                "8.0",
+                "--balancer-decision");
+
+        // then its title and its zone line are the bundle's Chinese words
+        assertEquals(0, run.exitCode(), run.err());
+        String out = run.out();
+        assertTrue(out.contains("\n" + CHINESE.text("cli.balancer.title", "8.0") + "\n"), out);
+        assertTrue(out.contains("  " + CHINESE.text("cli.balancer.outsideZones") + "："), out);
     }
 }

@@ -125,7 +125,7 @@ class ExplorerBarsFitTest {
             javafx.scene.control.ComboBox<?> workload =
                     robot.lookup("#setup-workload").queryAs(javafx.scene.control.ComboBox.class);
             return new String[] {
-                app.explorer().setup().workloadProperty().get().label(),
+                app.explorer().setup().workloadProperty().get().toString(),
                 workload.getTooltip().getText()
             };
         });
@@ -211,7 +211,7 @@ class ExplorerBarsFitTest {
                 };
             });
             // then the closed picker shows its name whole, and the row stays one line at the usual type size
-            assertEquals(choice.label(), shown[0], choice.label() + " with " + shown[1] + ": the closed picker");
+            assertEquals(choice.toString(), shown[0], choice + " with " + shown[1] + ": the closed picker");
             assertTrue(
                     presenter || Double.parseDouble(shown[3]) < Double.parseDouble(shown[2]) + 40,
                     choice.label() + ": Apply sits on the workload's row");

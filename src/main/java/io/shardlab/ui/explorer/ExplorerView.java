@@ -399,7 +399,7 @@ public final class ExplorerView {
         failedText.setId("explorer-load-error");
         failedText.getStyleClass().add(ExplorerStyles.STATE_TEXT);
         failedText.setWrapText(true);
-        failedText.textProperty().bind(vm.loadErrorProperty());
+        failedText.textProperty().bind(text.text(vm.loadErrorProperty()));
         Label failedHint = text.label(new Label(), "explorer.failed.hint");
         failedHint.getStyleClass().add(STATE_HINT);
         VBox failed = new VBox(12, failedTitle, failedText, failedHint);

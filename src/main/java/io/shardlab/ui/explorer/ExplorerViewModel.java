@@ -40,8 +40,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
 
 /**
@@ -77,7 +75,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ConnectionsViewModel connections;
     private final CollectionPickerViewModel collections;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
-    private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
+    private final ReadOnlyObjectWrapper<Message> loadError = new ReadOnlyObjectWrapper<>(this, "loadError");
     private final ReadOnlyObjectWrapper<Message> title = new ReadOnlyObjectWrapper<>(this, "title");
     /** Whether a layout no simulation drives is on show: the engine's frames wait until the simulator returns. */
     private final ReadOnlyBooleanWrapper readOnlyLayout = new ReadOnlyBooleanWrapper(this, "readOnlyLayout", false);
@@ -165,7 +163,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         numberLine.sizesUnknown(false);
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
-        loadError.set("");
+        loadError.set(null);
         phase.set(Phase.LOADING);
         engine.load(resolved);
     }
@@ -193,7 +191,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * it ({@link #closeComparison}) shows the explorer again as it was.
      */
     @Override
-    public void compare(String heading, Scenario left, Scenario right) {
+    public void compare(Message heading, Scenario left, Scenario right) {
         if (comparison == null) {
             launch(right);
             return;
@@ -211,7 +209,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             return;
         }
         setup.compareWith(
-                shownScenario, (shown, edited) -> compare("the scenario on show vs the setup", shown, edited));
+                shownScenario, (shown, edited) -> compare(Message.of("explorer.comparison.withSetup"), shown, edited));
     }
 
     /** Closes the comparison on show, if any: the explorer shows again, paused. */
@@ -279,7 +277,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         shownChunks = null;
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
-        loadError.set("");
+        loadError.set(null);
         phase.set(Phase.LOADING);
         engine.fork(resolved, fork);
     }
@@ -317,7 +315,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             shownChunks = null;
             setup.fill(scenario);
             query.reset(scenario.queryFilter());
-            loadError.set("");
+            loadError.set(null);
         });
     }
 
@@ -331,8 +329,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                     state.scenario().workload()));
         } else if (state instanceof EngineState.Failed failed) {
             phase.set(Phase.FAILED);
-            loadError.set(failed.message());
-            setup.showError(failed.message());
+            loadError.set(failed.said());
+            setup.showError(failed.said());
             playback.unload();
         } else if (readOnlyLayout.get()) {
             return;
@@ -404,7 +402,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 s.shards().size(),
                 chunks));
         canFork.set(forkShownLayout != null);
-        loadError.set("");
+        loadError.set(null);
         title.set(Message.of("common.verbatim", caption));
         numberLine.showLayout(layout, moves, splits);
         phase.set(Phase.READY);
@@ -523,8 +521,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         return phase.getReadOnlyProperty();
     }
 
-    /** Why the last scenario could not be loaded; empty otherwise. */
-    public ReadOnlyStringProperty loadErrorProperty() {
+    /** Why the last scenario could not be loaded; null otherwise. */
+    public ReadOnlyObjectProperty<Message> loadErrorProperty() {
         return loadError.getReadOnlyProperty();
     }
 

@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer;
 
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Message;
 import java.util.Optional;
 
 /**
@@ -34,11 +35,12 @@ public interface ScenarioLauncher {
      * same pace (the same documents when both name the same workload and seed), one transport. A launcher that shows one cluster only (one without
      * a comparison view) runs {@code right}, the scenario being compared, on its own.
      *
-     * @param heading what is compared, e.g. {@code "Same key on MongoDB 8.0"}
+     * @param heading what is compared, e.g. a lesson's follow-up {@code "Same key on MongoDB 8.0"}: words the window
+     *     says in its language
      * @throws IllegalArgumentException with a one-line message naming the side and the field when a scenario
      *     cannot be loaded, or naming the field when the two cannot play in lockstep
      */
-    default void compare(String heading, Scenario left, Scenario right) {
+    default void compare(Message heading, Scenario left, Scenario right) {
         launch(right);
     }
 }

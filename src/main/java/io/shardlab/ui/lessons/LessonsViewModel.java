@@ -288,7 +288,10 @@ public final class LessonsViewModel {
         }
         // the comparison shows no query targeting: both sides keep every shard's colour
         try {
-            launcher.compare(followUp.label(), own.base(), followUp.scenario().base());
+            launcher.compare(
+                    Message.of("common.verbatim", followUp.label()),
+                    own.base(),
+                    followUp.scenario().base());
         } catch (IllegalArgumentException e) {
             launchFailed.set(true);
             String problem = e.getMessage();

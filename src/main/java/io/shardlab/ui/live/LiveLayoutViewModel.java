@@ -309,7 +309,7 @@ public final class LiveLayoutViewModel {
                     "live.error.untiled",
                     ns,
                     layout.problems().stream()
-                            .map(p -> p.message())
+                            .map(p -> say(p.said()))
                             .findFirst()
                             .orElse(say("live.error.brokenMetadata"))));
             return;

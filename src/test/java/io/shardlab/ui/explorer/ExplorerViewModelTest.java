@@ -372,7 +372,7 @@ class ExplorerViewModelTest {
 
         assertEquals(ExplorerViewModel.Phase.READY, vm.phaseProperty().get());
         assertEquals(4, vm.numberLine().pictureProperty().get().model().shards().size());
-        assertEquals("", setup.errorProperty().get());
+        assertNull(setup.errorProperty().get());
     }
 
     @Test

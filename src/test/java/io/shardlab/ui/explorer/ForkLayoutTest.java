@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
@@ -144,7 +145,7 @@ class ForkLayoutTest {
         assertEquals(
                 ExplorerViewModel.Phase.READY,
                 explorer.phaseProperty().get(),
-                explorer.loadErrorProperty().get());
+                String.valueOf(explorer.loadErrorProperty().get()));
         ClusterSnapshot forked = shown.get(shown.size() - 1);
         assertEquals(bounds(LAYOUT), bounds(forked));
         assertEquals(LAYOUT.shardIds(), forked.shardIds());
@@ -183,7 +184,7 @@ class ForkLayoutTest {
         explorer.setup().keyPatternProperty().set("{ counter: 'hashed' }");
         explorer.setup().apply();
         thread.tick();
-        assertEquals("", explorer.setup().errorProperty().get());
+        assertNull(explorer.setup().errorProperty().get());
         explorer.numberLine().selectChunk(0);
         explorer.actions().splitSelectedChunk();
         thread.tick();
@@ -216,7 +217,7 @@ class ForkLayoutTest {
         assertEquals(
                 ExplorerViewModel.Phase.READY,
                 explorer.phaseProperty().get(),
-                explorer.loadErrorProperty().get());
+                String.valueOf(explorer.loadErrorProperty().get()));
         assertEquals(bounds(LAYOUT), bounds(shown.get(shown.size() - 1)));
         assertTrue(explorer.playback().availableProperty().get());
     }
@@ -245,7 +246,7 @@ class ForkLayoutTest {
         assertEquals(
                 ExplorerViewModel.Phase.READY,
                 explorer.phaseProperty().get(),
-                explorer.loadErrorProperty().get());
+                String.valueOf(explorer.loadErrorProperty().get()));
         assertEquals(bounds(orders), bounds(shown.get(shown.size() - 1)));
         assertEquals("shop.orders", shown.get(shown.size() - 1).namespace());
         assertEquals("{ customerId: 1 }", explorer.setup().keyPatternProperty().get());
@@ -266,7 +267,7 @@ class ForkLayoutTest {
         assertEquals(
                 ExplorerViewModel.Phase.READY,
                 explorer.phaseProperty().get(),
-                explorer.loadErrorProperty().get());
+                String.valueOf(explorer.loadErrorProperty().get()));
         assertEquals(MongoVersion.V8_0, versions.get(versions.size() - 1));
         assertEquals(bounds(LAYOUT), bounds(shown.get(shown.size() - 1)));
     }

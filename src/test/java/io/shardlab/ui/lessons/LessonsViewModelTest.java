@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Optional;
@@ -152,7 +154,7 @@ class LessonsViewModelTest {
                 better.scenario().whyTheseSettings(),
                 vm.whyTheseSettingsProperty().get());
         RecordingLauncher.Comparison compared = launcher.compared.get(0);
-        assertEquals(better.label(), compared.heading());
+        assertEquals(better.label(), Messages.of(Language.ENGLISH).text(compared.heading()));
         assertEquals(lesson.scenario().base(), compared.left(), "the lesson's own scenario on the left");
         assertEquals("{ counter: 'hashed' }", compared.right().keyPattern());
         assertEquals(Optional.empty(), compared.right().queryFilter(), "no query is picked for the follow-up either");

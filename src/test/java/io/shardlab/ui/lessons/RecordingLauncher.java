@@ -1,6 +1,7 @@
 package io.shardlab.ui.lessons;
 
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.ScenarioLauncher;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ final class RecordingLauncher implements ScenarioLauncher {
 
     String refusal;
 
-    record Comparison(String heading, Scenario left, Scenario right) {}
+    record Comparison(Message heading, Scenario left, Scenario right) {}
 
     @Override
     public void launch(Scenario scenario) {
@@ -27,7 +28,7 @@ final class RecordingLauncher implements ScenarioLauncher {
     }
 
     @Override
-    public void compare(String heading, Scenario left, Scenario right) {
+    public void compare(Message heading, Scenario left, Scenario right) {
         if (refusal != null) {
             throw new IllegalArgumentException(refusal);
         }

@@ -3,12 +3,15 @@ package io.shardlab.ui.explorer.comparison;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
@@ -26,7 +29,7 @@ public final class ComparisonSideViewModel {
     private final PlaybackViewModel counters;
     private final LockstepEngine engine;
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
-    private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
+    private final ReadOnlyObjectWrapper<Message> loadError = new ReadOnlyObjectWrapper<>(this, "loadError");
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(this, "ready", false);
     /** The scenario of the side this one is compared with: its caption names what differs from it. */
     private Scenario other;
@@ -66,19 +69,19 @@ public final class ComparisonSideViewModel {
     void loading(Scenario scenario, Scenario other) {
         this.other = other;
         caption.set(caption(scenario, other));
-        loadError.set("");
+        loadError.set(null);
         ready.set(false);
     }
 
     void accept(EngineState state) {
         caption.set(caption(state.scenario(), other == null ? state.scenario() : other));
         if (state instanceof EngineState.Failed failed) {
-            loadError.set(failed.message());
+            loadError.set(failed.said());
             ready.set(false);
             counters.unload();
             actions.unload();
         } else if (state instanceof EngineState.Running running) {
-            loadError.set("");
+            loadError.set(null);
             ready.set(true);
             counters.show(running);
             numberLine.show(running.frame());
@@ -117,8 +120,8 @@ public final class ComparisonSideViewModel {
         return caption.getReadOnlyProperty();
     }
 
-    /** Why this side's scenario could not be loaded; empty otherwise. */
-    public ReadOnlyStringProperty loadErrorProperty() {
+    /** Why this side's scenario could not be loaded; null otherwise. */
+    public ReadOnlyObjectProperty<Message> loadErrorProperty() {
         return loadError.getReadOnlyProperty();
     }
 

@@ -125,7 +125,7 @@ public final class ComparisonView {
         title.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         title.setGraphic(new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
         // the icon and the line under it say "side by side": the title is what is compared, whole
-        title.textProperty().bind(vm.titleProperty());
+        title.textProperty().bind(text.text(vm.titleProperty()));
         // whole words on two lines in a narrow window, rather than pushing the scales off its edge
         title.setWrapText(true);
         title.setMinWidth(0);
@@ -179,7 +179,7 @@ public final class ComparisonView {
         error.setWrapText(true);
         error.textProperty()
                 .bind(text.text(side.loadErrorProperty().map(e -> Message.of("explorer.comparison.sideFailed", e))));
-        error.visibleProperty().bind(side.loadErrorProperty().isNotEmpty());
+        error.visibleProperty().bind(side.loadErrorProperty().isNotNull());
         line.node().visibleProperty().bind(side.readyProperty());
         // the two sides share the window's height: each line canvas takes what its half leaves
         line.canvas().setMinHeight(0);

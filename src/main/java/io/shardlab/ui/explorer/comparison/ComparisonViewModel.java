@@ -42,7 +42,8 @@ public final class ComparisonViewModel {
     private final ComparisonSideViewModel right;
     private final PlaybackViewModel transport;
     private final ReadOnlyBooleanWrapper open = new ReadOnlyBooleanWrapper(this, "open", false);
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    private final ReadOnlyObjectWrapper<Message> title =
+            new ReadOnlyObjectWrapper<>(this, "title", Message.of("common.verbatim", ""));
     private final ReadOnlyObjectWrapper<Message> differences = new ReadOnlyObjectWrapper<>(this, "differences");
     private final ReadOnlyStringWrapper releases = new ReadOnlyStringWrapper(this, "releases", "");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
@@ -78,7 +79,7 @@ public final class ComparisonViewModel {
      *     understood, or naming the field when the two cannot play in lockstep ({@link
      *     Scenario#lockstepDifference})
      */
-    public void open(String heading, Scenario leftScenario, Scenario rightScenario) {
+    public void open(Message heading, Scenario leftScenario, Scenario rightScenario) {
         Objects.requireNonNull(heading, "heading");
         ResolvedScenario a = resolve("left", leftScenario);
         ResolvedScenario b = resolve("right", rightScenario);
@@ -250,7 +251,7 @@ public final class ComparisonViewModel {
     }
 
     /** What is compared, e.g. {@code "Same key on MongoDB 8.0"}. */
-    public ReadOnlyStringProperty titleProperty() {
+    public ReadOnlyObjectProperty<Message> titleProperty() {
         return title.getReadOnlyProperty();
     }
 

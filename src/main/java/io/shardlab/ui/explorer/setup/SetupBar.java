@@ -227,7 +227,7 @@ public final class SetupBar {
                     setGraphic(null);
                     return;
                 }
-                Label name = new Label(item.label());
+                Label name = new Label(text.messages().text(item.label()));
                 name.getStyleClass().add(WORKLOAD_NAME);
                 Label description =
                         new Label(item.words().map(text.messages()::text).orElse(item.description()));
@@ -248,7 +248,7 @@ public final class SetupBar {
             @Override
             protected void updateItem(SetupViewModel.WorkloadChoice item, boolean empty) {
                 super.updateItem(item, empty);
-                setText(empty || item == null ? null : item.label());
+                setText(empty || item == null ? null : text.messages().text(item.label()));
             }
         };
         workload.setButtonCell(workloadLabel);
@@ -262,7 +262,7 @@ public final class SetupBar {
                                 ? text.now("explorer.setup.workload.tip")
                                 : text.now(
                                         "explorer.setup.workload.tip.chosen",
-                                        workload.getValue().label(),
+                                        text.messages().text(workload.getValue().label()),
                                         workload.getValue()
                                                 .words()
                                                 .map(text.messages()::text)
@@ -498,7 +498,10 @@ public final class SetupBar {
                 .bind(Bindings.createStringBinding(
                         () -> vm.keyErrorProperty().get() != null
                                 ? text.messages().text(vm.keyErrorProperty().get())
-                                : vm.errorProperty().get(),
+                                : vm.errorProperty().get() == null
+                                        ? ""
+                                        : text.messages()
+                                                .text(vm.errorProperty().get()),
                         vm.keyErrorProperty(),
                         vm.errorProperty(),
                         text.language()));

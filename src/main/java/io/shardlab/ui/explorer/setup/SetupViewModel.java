@@ -10,6 +10,7 @@ import io.shardlab.sim.ShardingSetup;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ public final class SetupViewModel {
      * One entry of the workload menu.
      *
      * @param id the scenario's {@code workload}: a registry name or {@code file:} and a path
-     * @param label what the menu shows
+     * @param label what the menu shows: a built-in workload's name as it is, a file's "replay" and its name
      * @param description one line about the documents
      * @param suggestedKey the key its lesson uses, if any
      * @param fields the documents' top-level fields, when known
@@ -62,7 +63,7 @@ public final class SetupViewModel {
      */
     public record WorkloadChoice(
             String id,
-            String label,
+            Message label,
             String description,
             Optional<String> suggestedKey,
             List<String> fields,
@@ -73,7 +74,7 @@ public final class SetupViewModel {
         static WorkloadChoice of(Workload w) {
             return new WorkloadChoice(
                     w.name(),
-                    w.name(),
+                    Message.of("common.verbatim", w.name()),
                     w.description(),
                     Optional.of(w.suggestedKey().toString()),
                     w.fields(),
@@ -85,7 +86,7 @@ public final class SetupViewModel {
             Message description = Message.of("explorer.setup.dataset.description", file.toString());
             return new WorkloadChoice(
                     Scenario.DATASET_PREFIX + file,
-                    "replay " + (name == null ? file : name),
+                    Message.of("explorer.setup.dataset.label", String.valueOf(name == null ? file : name)),
                     ENGLISH.text(description),
                     Optional.empty(),
                     List.of(),
@@ -94,7 +95,7 @@ public final class SetupViewModel {
 
         @Override
         public String toString() {
-            return label;
+            return ENGLISH.text(label);
         }
     }
 
@@ -118,7 +119,7 @@ public final class SetupViewModel {
     private final ObjectProperty<ShardingSetup> sharding =
             new SimpleObjectProperty<>(this, "sharding", ShardingSetup.NONE);
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(this, "valid");
-    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyObjectWrapper<Message> error = new ReadOnlyObjectWrapper<>(this, "error");
     /** The paces the picker offers: {@link #PACES} and the pace filled in when it is none of them (a lesson's). */
     private final ObservableList<Integer> paces = FXCollections.observableArrayList(PACES);
     /** The chunk sizes the picker offers: {@link #CHUNK_SIZES_MB} and one filled in that is none of them. */
@@ -383,8 +384,8 @@ public final class SetupViewModel {
         return valid.getReadOnlyProperty();
     }
 
-    /** Why the last apply failed (the cluster refused the key, a document cannot be routed…); empty otherwise. */
-    public ReadOnlyStringProperty errorProperty() {
+    /** Why the last apply failed (the cluster refused the key, a document cannot be routed…); null otherwise. */
+    public ReadOnlyObjectProperty<Message> errorProperty() {
         return error.getReadOnlyProperty();
     }
 
@@ -397,10 +398,10 @@ public final class SetupViewModel {
         }
         try {
             Scenario scenario = formScenario();
-            error.set("");
+            error.set(null);
             launcher.accept(scenario);
         } catch (IllegalArgumentException e) {
-            error.set(e.getMessage());
+            error.set(RefusedInput.said(e));
         }
     }
 
@@ -415,10 +416,10 @@ public final class SetupViewModel {
         }
         try {
             Scenario scenario = formScenario();
-            error.set("");
+            error.set(null);
             compare.accept(shown, scenario);
         } catch (IllegalArgumentException e) {
-            error.set(e.getMessage());
+            error.set(RefusedInput.said(e));
         }
     }
 
@@ -504,8 +505,8 @@ public final class SetupViewModel {
     }
 
     /** Shows the refusal of a scenario that could not be loaded. */
-    public void showError(String message) {
-        error.set(message == null ? "" : message);
+    public void showError(Message message) {
+        error.set(message);
     }
 
     /** Fills the form from a scenario being loaded (by a lesson or by {@link #apply()}). */
@@ -531,7 +532,7 @@ public final class SetupViewModel {
         chunkSizeMegabytes.set(scenario.chunkSizeMegabytes());
         docsPerSecond.set((int) Math.round(scenario.docsPerSecond()));
         sharding.set(scenario.sharding());
-        error.set("");
+        error.set(null);
     }
 
     /**

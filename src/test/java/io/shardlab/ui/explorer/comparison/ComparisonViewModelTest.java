@@ -21,6 +21,7 @@ import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -74,6 +75,11 @@ class ComparisonViewModelTest {
         return published.get(published.size() - 1);
     }
 
+    /** A heading as a lesson's follow-up names it: its own words. */
+    private static Message heading(String words) {
+        return Message.of("common.verbatim", words);
+    }
+
     private static EngineState.Running running(EngineState state) {
         return assertInstanceOf(EngineState.Running.class, state);
     }
@@ -95,7 +101,7 @@ class ComparisonViewModelTest {
     void afterEveryTickBothSidesHaveSeenTheSameDocumentsAtTheSameSimulatedTime() {
         // given a ranged key on 5.0 beside a hashed key on 8.0, the same stream
         vm.open(
-                "Hashed on 8.0",
+                heading("Hashed on 8.0"),
                 COUNTER,
                 COUNTER.withKeyPattern("{ counter: 'hashed' }").withVersion(MongoVersion.parse("8.0")));
         vm.transport().chooseSpeed(PlaybackSpeed.X1);
@@ -122,7 +128,7 @@ class ComparisonViewModelTest {
 
     @Test
     void onePausePausesBothSidesAndOnePlayPlaysBoth() {
-        vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
+        vm.open(heading("On 8.0"), COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
 
         vm.transport().play();
         assertTrue(running(last().left()).playing() && running(last().right()).playing());
@@ -140,7 +146,7 @@ class ComparisonViewModelTest {
 
     @Test
     void aStepLetsOneChartWindowPassOnBothSides() {
-        vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
+        vm.open(heading("On 8.0"), COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
         ExplorerFrame before = running(last().left()).frame();
 
         vm.transport().step();
@@ -157,7 +163,7 @@ class ComparisonViewModelTest {
 
     @Test
     void bothNumberLinesShowTheOneScaleChosenAndOneZoomWhenTheKeysAreTheSame() {
-        vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
+        vm.open(heading("On 8.0"), COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
         stepUntilBothSidesKnowTheirSizes();
 
         vm.chooseScale(Scale.DATA_SIZE);
@@ -178,7 +184,7 @@ class ComparisonViewModelTest {
         System.gc();
 
         // when a comparison opens and its sides learn their chunk sizes
-        vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
+        vm.open(heading("On 8.0"), COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
 
         // then the data-size scale is offered for both
         stepUntilBothSidesKnowTheirSizes();
@@ -186,7 +192,7 @@ class ComparisonViewModelTest {
 
     @Test
     void twoDifferentKeysShareTheScaleButNotTheZoom() {
-        vm.open("Hashed", COUNTER, COUNTER.withKeyPattern("{ counter: 'hashed' }"));
+        vm.open(heading("Hashed"), COUNTER, COUNTER.withKeyPattern("{ counter: 'hashed' }"));
         stepUntilBothSidesKnowTheirSizes();
 
         vm.chooseScale(Scale.DATA_SIZE);
@@ -201,13 +207,14 @@ class ComparisonViewModelTest {
     @Test
     void twoScenariosThatDoNotPlayTheSameStreamAreRefusedNamingTheField() {
         IllegalArgumentException e = assertThrows(
-                IllegalArgumentException.class, () -> vm.open("Faster", COUNTER, COUNTER.withDocsPerSecond(5_000)));
+                IllegalArgumentException.class,
+                () -> vm.open(heading("Faster"), COUNTER, COUNTER.withDocsPerSecond(5_000)));
         assertEquals("docsPerSecond: both sides must stream at the same pace, got 2000.0 and 5000.0", e.getMessage());
         assertFalse(vm.openProperty().get());
 
         e = assertThrows(
                 IllegalArgumentException.class,
-                () -> vm.open("Bad key", COUNTER, COUNTER.withKeyPattern("{ counter: 2 }")));
+                () -> vm.open(heading("Bad key"), COUNTER, COUNTER.withKeyPattern("{ counter: 2 }")));
         assertTrue(e.getMessage().startsWith("right side: keyPattern: "), e.getMessage());
     }
 
@@ -218,7 +225,7 @@ class ComparisonViewModelTest {
                 .withDocuments(30_000)
                 .withChunkSizeMegabytes(1)
                 .withVersion(MongoVersion.parse("5.0"));
-        vm.open("Compound", COUNTER, users);
+        vm.open(heading("Compound"), COUNTER, users);
         assertEquals(
                 "{ counter: 1 } vs { month: 1, user: 1 } · 20,000 vs 30,000 documents · monotonic vs "
                         + "compound-month-user documents · the same pace, in lockstep",
@@ -240,14 +247,15 @@ class ComparisonViewModelTest {
 
     @Test
     void aSideTheClusterRefusesShowsItsErrorAndNothingPlays() {
-        vm.open("Missing field", COUNTER, COUNTER.withKeyPattern("{ nothere: 1 }"));
+        vm.open(heading("Missing field"), COUNTER, COUNTER.withKeyPattern("{ nothere: 1 }"));
 
         running(last().left());
         EngineState.Failed failed = assertInstanceOf(EngineState.Failed.class, last().right());
         assertTrue(
-                vm.right().loadErrorProperty().get().contains("nothere"),
-                vm.right().loadErrorProperty().get());
-        assertEquals(failed.message(), vm.right().loadErrorProperty().get());
+                ENGLISH.text(vm.right().loadErrorProperty().get()).contains("nothere"),
+                ENGLISH.text(vm.right().loadErrorProperty().get()));
+        assertEquals(
+                failed.message(), ENGLISH.text(vm.right().loadErrorProperty().get()));
         vm.transport().play();
         assertFalse(thread.repeating());
     }
@@ -255,7 +263,7 @@ class ComparisonViewModelTest {
     @Test
     void theCaptionsSayWhatEachSideIsAndWhatDiffers() {
         vm.open(
-                "On 8.0",
+                heading("On 8.0"),
                 COUNTER,
                 COUNTER.withVersion(MongoVersion.parse("8.0")).withChunkSizeMegabytes(0));
 
@@ -272,7 +280,7 @@ class ComparisonViewModelTest {
 
     @Test
     void closingStopsBothSidesAndLaterPairsAreIgnored() {
-        vm.open("On 8.0", COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
+        vm.open(heading("On 8.0"), COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
         vm.transport().play();
 
         vm.close();

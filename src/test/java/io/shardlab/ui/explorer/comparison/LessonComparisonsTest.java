@@ -14,6 +14,7 @@ import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Message;
 import io.shardlab.ui.lessons.FollowUp;
 import io.shardlab.ui.lessons.Lesson;
 import io.shardlab.ui.lessons.LessonCatalog;
@@ -48,7 +49,10 @@ class LessonComparisonsTest {
                 () -> false);
         vm = new ComparisonViewModel(engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false));
         holder[0] = vm;
-        vm.open(followUp.label(), lesson.scenario().base(), followUp.scenario().base());
+        vm.open(
+                Message.of("common.verbatim", followUp.label()),
+                lesson.scenario().base(),
+                followUp.scenario().base());
         vm.transport().chooseSpeed(PlaybackSpeed.MAX);
         vm.transport().play();
         clock.stepPerReadingMillis(1); // a full-speed tick then works through 16 grid steps
