@@ -38,8 +38,8 @@ final class FramePacer {
     /** The least time between two requested frames, in ms (0: a frame per burst of commands). */
     void intervalMillis(long millis) {
         if (millis < 0) {
-            throw new IllegalArgumentException("frame interval: must not be negative, got " + millis
-                    + " ms"); // untranslated: a caller's mistake, never shown
+            String problem = "frame interval: must not be negative, got "; // untranslated: a caller's mistake
+            throw new IllegalArgumentException(problem + millis + " ms");
         }
         intervalNanos = millis * 1_000_000;
     }
