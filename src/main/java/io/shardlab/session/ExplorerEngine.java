@@ -67,8 +67,8 @@ public final class ExplorerEngine extends Playback {
     private MongosEndpoint mongos;
     /** The placement board's verbs on this session's catalog, and their undo. */
     private PlacementEditor placement = new PlacementEditor();
-    /** Whether a frame for the client commands run so far is queued. */
-    private boolean publishQueued;
+    /** Paces the frames client and Shell commands ask for. */
+    private final FramePacer frames;
     /** The filter whose targeting shows; a collection picked later routes it too. */
     private Optional<BsonDocument> filter = Optional.empty();
 
@@ -118,6 +118,7 @@ public final class ExplorerEngine extends Playback {
         this.dataFiles = Objects.requireNonNull(dataFiles, "dataFiles");
         this.nanoTime = nanoTime;
         this.lane = new SimulationThreadLane(this::submit, this::accountClientCommand);
+        this.frames = new FramePacer(thread, nanoTime, this::publish);
     }
 
     /** Builds the scenario's cluster and reads its stream; stops what played before. */
@@ -692,19 +693,18 @@ public final class ExplorerEngine extends Playback {
         queuePublish();
     }
 
-    /**
-     * One frame for the client commands run so far: queued behind the commands already waiting, so a
-     * client writing at full speed gets one frame per burst; while playing, the ticks publish.
-     */
     private void queuePublish() {
-        if (playing() || publishQueued) {
-            return;
+        if (!playing()) {
+            frames.request();
         }
-        publishQueued = true;
-        submit(() -> {
-            publishQueued = false;
-            publish();
-        });
+    }
+
+    /**
+     * The least time between two frames client and Shell commands ask for, in ms ({@link FramePacer}); 0 (the
+     * default) draws one frame per burst of commands.
+     */
+    public void paceCommandFrames(long millis) {
+        submit(() -> frames.intervalMillis(millis));
     }
 
     // ---- the Shell panel --------------------------------------------------------------------------------------

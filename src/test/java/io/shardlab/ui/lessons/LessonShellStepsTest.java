@@ -77,6 +77,7 @@ class LessonShellStepsTest {
         List<EngineState> published = new CopyOnWriteArrayList<>();
         try {
             ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, published::add);
+            engine.paceCommandFrames(100); // as the window paces them
             engine.load(ResolvedScenario.of(scenario, WORKLOADS));
             List<String> printed = new ArrayList<>();
             ShellEngine shell = new ShellEngine(engine.shellCommandLayer(), printed::add, System::nanoTime, 80, 80);

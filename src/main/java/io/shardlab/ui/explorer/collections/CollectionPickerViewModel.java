@@ -5,11 +5,13 @@ import io.shardlab.session.ExplorerEngine;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import javafx.beans.property.BooleanProperty;
@@ -87,7 +89,8 @@ public final class CollectionPickerViewModel {
     /**
      * Makes {@code list} equal {@code next} by removing and inserting only what changed: a choice that stays is
      * never taken out, since a ComboBox whose selected item leaves its items clears its value (the picker would
-     * read blank after the shell shards a collection or an archive opens).
+     * read blank after the shell shards a collection or an archive opens). Each change is one removal or one
+     * insertion.
      */
     static <T> void update(ObservableList<T> list, List<T> next) {
         if (list.stream().noneMatch(next::contains)) {
@@ -96,7 +99,15 @@ public final class CollectionPickerViewModel {
             list.setAll(next);
             return;
         }
-        list.retainAll(next);
+        // one removal per change: a change of several ranges reaches the searchable list's filtered copy while the
+        // filter is on, and its ComboBox reads the copy past its new end (IndexOutOfBoundsException on the JavaFX
+        // thread when a client drops many databases at once)
+        Set<T> staying = new HashSet<>(next);
+        for (int i = list.size() - 1; i >= 0; i--) {
+            if (!staying.contains(list.get(i))) {
+                list.remove(i);
+            }
+        }
         for (int i = 0; i < next.size(); i++) {
             if (i >= list.size() || !list.get(i).equals(next.get(i))) {
                 list.remove(next.get(i));

@@ -17,8 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Scene;
+import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.controlsfx.control.SearchableComboBox;
 import org.junit.jupiter.api.Test;
@@ -33,7 +35,6 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class CollectionPickerTest {
-
     private final ManualSimulationThread thread = new ManualSimulationThread();
     private final List<EngineState> published = new ArrayList<>();
     private final ExplorerEngine engine = AppWiring.explorerEngine(thread, new FakeClock(), published::add);
@@ -55,6 +56,57 @@ class CollectionPickerTest {
         vm.show(assertInstanceOf(EngineState.Running.class, published.get(published.size() - 1)));
     }
 
+    private void shard(String namespace) {
+        engine.shellCommandLayer()
+                .run(
+                        "admin",
+                        new BsonDocument("shardCollection", new BsonString(namespace))
+                                .append("key", new BsonDocument("userId", new BsonString("hashed"))));
+    }
+
+    @Test
+    void dropping_forty_databases_while_the_drop_down_is_filtered_throws_nothing_on_the_javafx_thread(FxRobot robot) {
+        List<Throwable> thrown = new ArrayList<>();
+        List<Thread.UncaughtExceptionHandler> before = new ArrayList<>();
+        robot.interact(() -> {
+            before.add(Thread.currentThread().getUncaughtExceptionHandler());
+            Thread.currentThread().setUncaughtExceptionHandler((t, e) -> thrown.add(e));
+        });
+        try {
+            // given 50 sharded collections, db45.c on show, the drop-down open and its search on "db4"
+            robot.interact(() -> {
+                engine.load(ResolvedScenario.of(
+                        Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000), WorkloadRegistry.standard()));
+                for (int i = 0; i < 50; i++) {
+                    shard("db%02d.c".formatted(i));
+                }
+                refresh();
+                vm.choose(vm.choices().get(45));
+                refresh();
+                list.show();
+                ((TextField) list.lookup(".text-field")).setText("db4");
+            });
+            assertEquals("db45.c", list.getValue().namespace());
+
+            // when a client drops 40 databases, the one on show among them, and one frame follows
+            robot.interact(() -> {
+                for (int i = 10; i < 50; i++) {
+                    engine.shellCommandLayer()
+                            .run("db%02d".formatted(i), new BsonDocument("dropDatabase", new BsonInt32(1)));
+                }
+                refresh();
+            });
+            robot.interact(() -> list.hide());
+
+            // then the list shrank to the ten left and the scenario's, which shows; nothing was thrown
+            assertEquals(List.of(), thrown);
+            assertEquals(11, vm.choices().size());
+            assertEquals("shardlab.events", list.getValue().namespace());
+        } finally {
+            robot.interact(() -> Thread.currentThread().setUncaughtExceptionHandler(before.get(0)));
+        }
+    }
+
     @Test
     void after_the_shell_shards_another_collection_the_picker_still_names_the_one_on_show(FxRobot robot) {
         // given the scenario's collection on show
@@ -68,11 +120,7 @@ class CollectionPickerTest {
         // when the shell shards a second collection, and then a third
         for (String ns : List.of("social.inbox", "social.users")) {
             robot.interact(() -> {
-                engine.shellCommandLayer()
-                        .run(
-                                "admin",
-                                new BsonDocument("shardCollection", new BsonString(ns))
-                                        .append("key", new BsonDocument("userId", new BsonString("hashed"))));
+                shard(ns);
                 refresh();
             });
 
