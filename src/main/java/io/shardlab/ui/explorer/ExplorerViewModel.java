@@ -15,6 +15,7 @@ import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
+import io.shardlab.ui.explorer.balancer.BalancerWhyViewModel;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
@@ -76,6 +77,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final LogViewModel log = new LogViewModel();
     private final ConnectionsViewModel connections;
     private final CollectionPickerViewModel collections;
+    private final BalancerWhyViewModel balancer;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyStringWrapper loadError = new ReadOnlyStringWrapper(this, "loadError", "");
     private final ReadOnlyObjectWrapper<Message> title = new ReadOnlyObjectWrapper<>(this, "title");
@@ -150,6 +152,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
         this.history = new HistoryViewModel(engine::undo, engine::redo, clipboard);
         this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
+        this.balancer =
+                new BalancerWhyViewModel(out -> engine.readCatalog(0, BalancerWhyViewModel::read, out), uiThread);
     }
 
     /**
@@ -479,6 +483,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public LogViewModel log() {
         return log;
+    }
+
+    /** "Why isn't the balancer moving?" for the collection on show. */
+    public BalancerWhyViewModel balancer() {
+        return balancer;
     }
 
     public HistoryViewModel history() {
