@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * @param reason the one sentence that answers: what stops the balancer, the first zone's verdict, or the move
  * @param numbers the switches, the window, jumbo chunks, busy shards and each zone's largest and smallest shard,
  *     ideal and threshold, in that order
- * @param preview the next migration the balancer would start, or empty when it starts none
+ * @param preview the next migration the balancer would start, or empty when it starts none (or is stopped)
  */
 public record BalancerWhy(String release, Message reason, List<Message> numbers, Optional<Preview> preview) {
 
@@ -70,7 +70,10 @@ public record BalancerWhy(String release, Message reason, List<Message> numbers,
         for (ZoneVerdict v : d.zones()) {
             numbers.addAll(zone(v));
         }
-        Optional<Preview> preview = d.moves().stream().findFirst().map(m -> preview(d, m, key));
+        // off or outside its window the balancer starts no round: nothing to preview
+        Optional<Preview> preview = d.stoppedBy().isPresent()
+                ? Optional.empty()
+                : d.moves().stream().findFirst().map(m -> preview(d, m, key));
         return new BalancerWhy(d.release().toString(), reason(d, preview), numbers, preview);
     }
 
