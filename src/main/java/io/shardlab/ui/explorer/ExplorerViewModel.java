@@ -153,7 +153,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.history = new HistoryViewModel(engine::undo, engine::redo, clipboard);
         this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
         this.balancer =
-                new BalancerWhyViewModel(out -> engine.readCatalog(0, BalancerWhyViewModel::read, out), uiThread);
+                new BalancerWhyViewModel(out -> engine.readCatalog(1, BalancerWhyViewModel::read, out), uiThread);
     }
 
     /**

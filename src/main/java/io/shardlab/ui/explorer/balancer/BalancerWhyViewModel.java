@@ -30,7 +30,7 @@ public final class BalancerWhyViewModel {
 
     /**
      * @param reader runs a read of the explorer's cluster on the simulation thread and hands its answer on, there
-     *     ({@code out -> engine.readCatalog(0, BalancerWhyViewModel::read, out)})
+     *     ({@code out -> engine.readCatalog(1, BalancerWhyViewModel::read, out)})
      * @param uiThread runs on the JavaFX thread
      */
     public BalancerWhyViewModel(Consumer<Consumer<Optional<BalancerWhy>>> reader, Executor uiThread) {
