@@ -1,6 +1,7 @@
 package io.shardlab.session;
 
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.sim.SimulatedCluster;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,16 +17,23 @@ import java.util.Optional;
  *     panel sharded (each observed since it appeared)
  * @param scenarioNamespace the namespace of the scenario's collection (the teacher's); empty while no scenario is
  *     loaded (and then no catalog and no collection either)
+ * @param shown the cluster of the collection the explorer shows (the scenario's or one a client sharded); empty
+ *     while no scenario is loaded. Valid during the read only, on the simulation thread, and never to be changed
  */
 public record CatalogRead(
-        Optional<ShardedCatalog> catalog, Map<String, CollectionGlance> glances, Optional<String> scenarioNamespace) {
+        Optional<ShardedCatalog> catalog,
+        Map<String, CollectionGlance> glances,
+        Optional<String> scenarioNamespace,
+        Optional<SimulatedCluster> shown) {
 
     /** What a read finds while no scenario is loaded. */
-    public static final CatalogRead NOTHING = new CatalogRead(Optional.empty(), Map.of(), Optional.empty());
+    public static final CatalogRead NOTHING =
+            new CatalogRead(Optional.empty(), Map.of(), Optional.empty(), Optional.empty());
 
     public CatalogRead {
         Objects.requireNonNull(catalog, "catalog");
         glances = Map.copyOf(glances);
         Objects.requireNonNull(scenarioNamespace, "scenarioNamespace");
+        Objects.requireNonNull(shown, "shown");
     }
 }

@@ -417,8 +417,8 @@ public final class ExplorerEngine extends Playback {
     /**
      * Reads the whole cluster for a view of all its collections (the class board): on the simulation thread,
      * {@code reader} gets the catalog and every sharded collection at a glance with the writes of its newest
-     * {@code windows} windows ({@link CatalogRead}), and its result goes to {@code out}, there too. While no
-     * scenario is loaded the read is {@link CatalogRead#NOTHING}.
+     * {@code windows} windows and the collection on show ({@link CatalogRead}), and its result goes to {@code out},
+     * there too. While no scenario is loaded the read is {@link CatalogRead#NOTHING}.
      */
     public <T> void readCatalog(int windows, Function<CatalogRead, T> reader, Consumer<T> out) {
         Objects.requireNonNull(reader, "reader");
@@ -429,7 +429,8 @@ public final class ExplorerEngine extends Playback {
                         : new CatalogRead(
                                 Optional.ofNullable(catalog),
                                 collections.glances(catalog, windows),
-                                Optional.of(scenario.namespace())))));
+                                Optional.of(scenario.namespace()),
+                                Optional.of(collections.shown().cluster())))));
     }
 
     /**

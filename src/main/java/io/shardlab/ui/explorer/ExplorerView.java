@@ -4,6 +4,7 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
+import io.shardlab.ui.explorer.balancer.BalancerWhyPanel;
 import io.shardlab.ui.explorer.collections.CollectionPicker;
 import io.shardlab.ui.explorer.connections.ConnectionsBar;
 import io.shardlab.ui.explorer.diagram.CardHeader;
@@ -132,7 +133,9 @@ public final class ExplorerView {
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
-        Region transport = new TransportBar(vm.playback(), vm.history(), presenter, text).node();
+        Region transport = new TransportBar(vm.playback(), vm.history(), presenter, text)
+                .besideCounters(new BalancerWhyPanel(vm.balancer(), text).node())
+                .node();
         for (Region simulatorOnly : new Region[] {setup.node(), transport}) {
             simulatorOnly.visibleProperty().bind(vm.readOnlyLayoutProperty().not());
             simulatorOnly.managedProperty().bind(simulatorOnly.visibleProperty());

@@ -15,6 +15,7 @@ import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
+import io.shardlab.ui.explorer.balancer.BalancerWhyViewModel;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
@@ -74,6 +75,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final LogViewModel log = new LogViewModel();
     private final ConnectionsViewModel connections;
     private final CollectionPickerViewModel collections;
+    private final BalancerWhyViewModel balancer;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyObjectWrapper<Message> loadError = new ReadOnlyObjectWrapper<>(this, "loadError");
     private final ReadOnlyObjectWrapper<Message> title = new ReadOnlyObjectWrapper<>(this, "title");
@@ -148,6 +150,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
         this.history = new HistoryViewModel(engine::undo, engine::redo, clipboard);
         this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
+        this.balancer =
+                new BalancerWhyViewModel(out -> engine.readCatalog(1, BalancerWhyViewModel::read, out), uiThread);
     }
 
     /**
@@ -477,6 +481,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public LogViewModel log() {
         return log;
+    }
+
+    /** "Why isn't the balancer moving?" for the collection on show. */
+    public BalancerWhyViewModel balancer() {
+        return balancer;
     }
 
     public HistoryViewModel history() {

@@ -64,6 +64,8 @@ public final class TransportBar {
 
     private final FlowPane root;
     private final UiText text;
+    /** The counters, undo and redo; null on a comparison's bar. */
+    private HBox figures;
 
     /**
      * The explorer's bar: the transport, the counters, undo and redo.
@@ -102,7 +104,7 @@ public final class TransportBar {
         if (!counters) {
             return;
         }
-        HBox figures = group(counters(vm), separator(), undoButton(history), redoButton(history));
+        figures = group(counters(vm), separator(), undoButton(history), redoButton(history));
         notIn(figures, presenter);
         root.getChildren().add(figures);
     }
@@ -371,6 +373,12 @@ public final class TransportBar {
         box.getStyleClass().add(STAT);
         box.setAlignment(Pos.CENTER_RIGHT);
         return box;
+    }
+
+    /** Puts {@code node} right after the counters (the explorer's bar only: a comparison's has none). */
+    public TransportBar besideCounters(Node node) {
+        figures.getChildren().add(1, node);
+        return this;
     }
 
     public Region node() {

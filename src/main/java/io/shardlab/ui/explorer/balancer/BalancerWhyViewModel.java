@@ -1,0 +1,74 @@
+package io.shardlab.ui.explorer.balancer;
+
+import io.shardlab.session.CatalogRead;
+import io.shardlab.sim.SimulatedCluster;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+
+/**
+ * The explorer's "Why isn't the balancer moving?": asks the simulation thread for the shown collection's
+ * {@link io.shardlab.sim.BalancerDecision} and keeps its words ({@link BalancerWhy}); while the panel is open its next
+ * migration is the number line's plan preview.
+ *
+ * <p>Confined to the JavaFX thread, but for {@link #read}, which runs on the simulation thread.
+ */
+public final class BalancerWhyViewModel {
+
+    private final Consumer<Consumer<Optional<BalancerWhy>>> reader;
+    private final Executor uiThread;
+    private final ReadOnlyObjectWrapper<Optional<BalancerWhy>> why = new ReadOnlyObjectWrapper<>(Optional.empty());
+    private final BooleanProperty open = new SimpleBooleanProperty();
+    private final ObjectBinding<Optional<BalancerWhy.Preview>> preview;
+
+    /**
+     * @param reader runs a read of the explorer's cluster on the simulation thread and hands its answer on, there
+     *     ({@code out -> engine.readCatalog(1, BalancerWhyViewModel::read, out)})
+     * @param uiThread runs on the JavaFX thread
+     */
+    public BalancerWhyViewModel(Consumer<Consumer<Optional<BalancerWhy>>> reader, Executor uiThread) {
+        this.reader = Objects.requireNonNull(reader, "reader");
+        this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+        preview = Bindings.createObjectBinding(
+                () -> open.get() ? why.get().flatMap(BalancerWhy::preview) : Optional.empty(), open, why);
+    }
+
+    /**
+     * The decision of the collection on show, read on the simulation thread: empty while no scenario is loaded.
+     * A collection on show is always sharded (the explorer shows another when a client drops it).
+     */
+    public static Optional<BalancerWhy> read(CatalogRead read) {
+        return read.shown().map(BalancerWhyViewModel::why);
+    }
+
+    private static BalancerWhy why(SimulatedCluster cluster) {
+        return BalancerWhy.of(cluster.balancerDecision(), cluster.shardKey());
+    }
+
+    /** Reads the decision again; {@link #whyProperty()} changes when the answer is in. */
+    public void refresh() {
+        reader.accept(answer -> uiThread.execute(() -> why.set(answer)));
+    }
+
+    /** The newest answer; empty before the first or while no collection is on show. */
+    public ReadOnlyObjectProperty<Optional<BalancerWhy>> whyProperty() {
+        return why.getReadOnlyProperty();
+    }
+
+    /** Whether the panel is open; the plan preview is drawn only then. */
+    public BooleanProperty openProperty() {
+        return open;
+    }
+
+    /** The migration to draw on the number line: the next one while the panel is open, else empty. */
+    public ObjectBinding<Optional<BalancerWhy.Preview>> previewProperty() {
+        return preview;
+    }
+}

@@ -1,0 +1,103 @@
+package io.shardlab.ui.explorer;
+
+import static io.shardlab.ui.FxWait.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.cluster.MongoVersion;
+import io.shardlab.session.AppWiring;
+import io.shardlab.session.EngineState;
+import io.shardlab.session.ExecutorSimulationThread;
+import io.shardlab.session.ExplorerEngine;
+import io.shardlab.session.Scenario;
+import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.theme.Appearance;
+import io.shardlab.workload.WorkloadRegistry;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import javafx.application.Platform;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * "Why no move?" in the explorer's transport row, through the real window (headless Monocle) wired as the
+ * application wires it: the button opens a popover that names the balancer's reason for its next round and, when it
+ * would move a range, the range and its destination; the number line previews the move while the popover is open.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WhyNoMoveViewTest {
+
+    private ExecutorSimulationThread thread;
+    private ExplorerViewModel vm;
+    private ExplorerEngine engine;
+
+    @Start
+    void start(Stage stage) {
+        SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
+        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
+        ExplorerViewModel[] holder = new ExplorerViewModel[1];
+        LatestValueMailbox<EngineState> mailbox =
+                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
+        engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
+        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
+        holder[0] = vm;
+        Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
+        ExplorerView view = new ExplorerView(vm, appearance);
+        stage.setScene(new Scene(view.node(), 1240, 760));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        thread.close();
+    }
+
+    private void launch(FxRobot robot, Scenario scenario) throws TimeoutException {
+        robot.interact(() -> ((ScenarioLauncher) vm).launch(scenario));
+        waitUntil(() -> vm.phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && vm.numberLine().pictureProperty().get() != null);
+    }
+
+    private static String label(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    @Test
+    void the_button_opens_the_popover_naming_the_balancers_reason_and_numbers(FxRobot robot) throws Exception {
+        // given five chunks of a 5.0 cluster that the set-up spread 3 / 2 over two shards (chunk counts decide)
+        launch(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withVersion(MongoVersion.parseModelled("5.0"))
+                        .withShards(2)
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of(
+                                "{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }")));
+
+        // when the teacher asks why the balancer does not move
+        robot.clickOn("#balancer-why");
+        waitUntil(() -> vm.balancer().whyProperty().get().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the popover names the release's reason and its numbers, and previews no move
+        assertEquals("MongoDB 5.0 rules", label(robot, "#balancer-why-release"));
+        assertEquals("The most loaded shard holds no more than the ideal.", label(robot, "#balancer-why-reason"));
+        assertTrue(robot.lookup("Largest: shard01, 3 chunks").tryQuery().isPresent());
+        assertTrue(robot.lookup("Threshold: one chunk above the ideal (chunk counts before 6.0.3)")
+                .tryQuery()
+                .isPresent());
+        assertTrue(robot.lookup("#balancer-why-move").tryQuery().isEmpty());
+        assertTrue(vm.balancer().openProperty().get());
+        assertEquals(Optional.empty(), vm.balancer().previewProperty().get());
+    }
+}
