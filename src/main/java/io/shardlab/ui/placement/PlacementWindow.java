@@ -28,7 +28,7 @@ public final class PlacementWindow {
 
     /** Simulation → Placement board…. */
     public static final KeyCombination KEYS =
-            new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
+            new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
     private final UiText text;
     private final PlacementViewModel viewModel;
