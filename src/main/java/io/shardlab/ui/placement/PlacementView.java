@@ -155,6 +155,12 @@ final class PlacementView {
             older.setWrapText(true);
             lanes.getChildren().add(older);
         }
+        if (p.tiles().isEmpty()) {
+            Label none = text.label(new Label(), "placement.noUnsharded");
+            none.setId("placement-no-unsharded");
+            none.setWrapText(true);
+            lanes.getChildren().add(none);
+        }
         long largest =
                 p.tiles().stream().mapToLong(ClusterPlacement.Tile::bytes).max().orElse(0);
         Theme theme = dark.get() ? Theme.dark() : Theme.light();

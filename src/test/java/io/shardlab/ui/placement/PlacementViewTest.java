@@ -124,6 +124,9 @@ class PlacementViewTest {
         // given app.logs on app's primary shard, shard01, and the scenario's collection as a key line
         show(robot, "8.0");
         assertEquals("shard01", laneOf(robot, "app.logs"));
+        assertTrue(
+                robot.lookup("#placement-no-unsharded").tryQuery().isEmpty(),
+                "the empty-board note shows only while no unsharded collection exists");
         assertTrue(robot.lookup("." + PlacementView.KEY_LINE).queryAll().stream()
                 .anyMatch(n -> "shardlab.events".equals(n.getUserData())));
         assertEquals(
