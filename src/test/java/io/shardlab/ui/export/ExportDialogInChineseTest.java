@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -106,7 +107,11 @@ class ExportDialogInChineseTest {
                     folder -> {},
                     placement);
             dialog[0].initOwner(owner);
-            new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(presenter))
+            // the window's style in Chinese: the CJK font, as the app sets it
+            new Appearance(
+                            new SimpleBooleanProperty(false),
+                            new SimpleBooleanProperty(presenter),
+                            new SimpleObjectProperty<>(Language.SIMPLIFIED_CHINESE))
                     .follow(dialog[0].getDialogPane());
             placement.show(dialog[0]);
         });
