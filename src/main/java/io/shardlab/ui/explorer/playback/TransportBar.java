@@ -375,9 +375,16 @@ public final class TransportBar {
         return box;
     }
 
-    /** Puts {@code node} right after the counters (the explorer's bar only: a comparison's has none). */
+    /**
+     * Puts {@code node} after the counters, undo and redo (the explorer's bar only: a comparison's has none), as a
+     * group of its own: a narrow window wraps it to the next row instead of pushing redo out of sight. It shows when
+     * the counters do (not in presenter mode).
+     */
     public TransportBar besideCounters(Node node) {
-        figures.getChildren().add(1, node);
+        HBox beside = group(node);
+        beside.visibleProperty().bind(figures.visibleProperty());
+        beside.managedProperty().bind(beside.visibleProperty());
+        root.getChildren().add(root.getChildren().indexOf(figures) + 1, beside);
         return this;
     }
 
