@@ -170,7 +170,8 @@ final class ExportCommand implements Runnable {
                 Viewport.FULL,
                 highlight(layout.snapshot()),
                 false,
-                language.language());
+                language.language(),
+                "");
         file.write(new DiagramPainter(data, options), size);
         PrintWriter w = spec.commandLine().getOut();
         w.println(language.text(

@@ -43,26 +43,13 @@ public record DiagramOptions(
         provenance = provenance == null ? "" : provenance.strip();
     }
 
-    /** Options without a provenance. */
-    public DiagramOptions(
-            View view,
-            Theme theme,
-            String title,
-            Scale scale,
-            Viewport viewport,
-            Highlight highlight,
-            boolean stackedWrites,
-            Language language) {
-        this(view, theme, title, scale, viewport, highlight, stackedWrites, language, "");
-    }
-
     /**
-     * The whole line on the equal scale, light theme, default title, nothing highlighted, line chart, English
+     * The whole line on the equal scale, light theme, default title, nothing highlighted, line chart, no provenance, English
      * words.
      */
     public static DiagramOptions defaults(View view) {
         return new DiagramOptions(
-                view, Theme.light(), "", Scale.EQUAL, Viewport.FULL, Highlight.none(), false, Language.ENGLISH);
+                view, Theme.light(), "", Scale.EQUAL, Viewport.FULL, Highlight.none(), false, Language.ENGLISH, "");
     }
 
     public DiagramOptions withView(View v) {

@@ -260,7 +260,8 @@ public final class NumberLineViewModel {
                 viewport.get(),
                 highlight(),
                 false,
-                language.get());
+                language.get(),
+                "");
         DiagramPicture last = picture.get();
         DiagramData data = last != null
                         && last.data().layout() == layout
