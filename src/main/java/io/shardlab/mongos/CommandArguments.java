@@ -137,10 +137,12 @@ final class CommandArguments {
     }
 
     /**
-     * {@code body} without the declared fields an IDL parser reads as absent: those whose value is null or
-     * undefined (mongo {@code src/mongo/idl/idl_parser.cpp}, {@code checkAndAssertType} returns false for them and
-     * the generated parser skips the field), so what runs the command, the storage included, sees them as MongoDB
-     * does. A command read by another parser is returned as it is.
+     * {@code body} without what an IDL parser reads as absent: the declared fields whose value is null or undefined,
+     * and the null or undefined elements of a declared {@code array<T>} field (mongo
+     * {@code src/mongo/idl/idl_parser.cpp}, {@code checkAndAssertType} returns false for them; the generated parser,
+     * mongo {@code buildscripts/idl/idl/generator.py} {@code _gen_array_deserializer}, skips such an element as it
+     * skips such a field, so {@code updates: [null]} is a batch of no statement), so what runs the command, the
+     * storage included, sees them as MongoDB does. A command read by another parser is returned as it is.
      */
     static BsonDocument withoutAbsentFields(BsonDocument body, CommandSyntax syntax, MongoVersion release) {
         if (syntax.parser() != Parser.IDL) {
@@ -150,16 +152,35 @@ final class CommandArguments {
         BsonDocument out = null;
         for (Map.Entry<String, BsonValue> e : body.entrySet()) {
             BsonValue v = e.getValue();
-            if (!e.getKey().equals(name)
-                    && (v.isNull() || v.getBsonType() == BsonType.UNDEFINED)
-                    && syntax.field(e.getKey(), release).isPresent()) {
+            if (e.getKey().equals(name)) {
+                continue;
+            }
+            var declared = syntax.field(e.getKey(), release);
+            if (declared.isEmpty()) {
+                continue;
+            }
+            if (isAbsent(v)) {
                 if (out == null) {
                     out = body.clone();
                 }
                 out.remove(e.getKey());
+            } else if (v.isArray()
+                    && declared.get().elements() != ArgumentType.ANY
+                    && v.asArray().stream().anyMatch(CommandArguments::isAbsent)) {
+                if (out == null) {
+                    out = body.clone();
+                }
+                BsonArray present = new BsonArray();
+                v.asArray().stream().filter(element -> !isAbsent(element)).forEach(present::add);
+                out.put(e.getKey(), present);
             }
         }
         return out == null ? body : out;
+    }
+
+    /** Whether an IDL parser reads {@code v} as absent: null or undefined. */
+    private static boolean isAbsent(BsonValue v) {
+        return v.isNull() || v.getBsonType() == BsonType.UNDEFINED;
     }
 
     private static BsonValue checkFirst(CommandSyntax syntax, String name, BsonValue v) {

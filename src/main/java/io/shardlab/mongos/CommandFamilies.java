@@ -22,6 +22,7 @@ record CommandFamilies(
         ClusterCatalogListing catalogListing,
         ConfigDatabaseCommands configDatabase,
         IndexCommands indexes,
+        ReshardingDecisionCommands resharding,
         SessionCommands sessions) {
 
     /**
@@ -45,6 +46,7 @@ record CommandFamilies(
                 new ClusterCatalogListing(context),
                 new ConfigDatabaseCommands(context),
                 new IndexCommands(context),
+                new ReshardingDecisionCommands(context),
                 sessions);
     }
 

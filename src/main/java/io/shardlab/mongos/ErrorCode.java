@@ -24,6 +24,7 @@ public enum ErrorCode {
     NAMESPACE_NOT_FOUND(26, "NamespaceNotFound"),
     /** Conflicting update operators on one path (mongo {@code update_object_node.cpp}). */
     CONFLICTING_UPDATE_OPERATORS(40, "ConflictingUpdateOperators"),
+    OVERFLOW(45, "Overflow"),
     NAMESPACE_EXISTS(48, "NamespaceExists"),
     INVALID_ID_FIELD(53, "InvalidIdField"),
     NOT_SINGLE_VALUE_FIELD(54, "NotSingleValueField"),
@@ -63,6 +64,7 @@ public enum ErrorCode {
     TRANSACTION_COMMITTED(256, "TransactionCommitted"),
     OPERATION_NOT_SUPPORTED_IN_TRANSACTION(263, "OperationNotSupportedInTransaction"),
     RESHARD_COLLECTION_IN_PROGRESS(338, "ReshardCollectionInProgress"),
+    NO_SUCH_RESHARD_COLLECTION(339, "NoSuchReshardCollection"),
     DATABASE_DIFFER_CASE(13297, "DatabaseDifferCase"),
     UNRECOGNIZED_PIPELINE_STAGE(40324, "Location40324"),
     INVOLVED_NAMESPACE_SHARDED(28769, "Location28769"),
@@ -108,6 +110,14 @@ public enum ErrorCode {
     PRESPLIT_HASHED_PREFIX_ONE_ZONE(31412, "Location31412"),
     /** mongo initial_split_policy.cpp: a zone of the new collection is not assigned to a shard. */
     ZONE_NOT_ASSIGNED(50973, "Location50973"),
+    /** mongo cluster_kill_op.cpp: a killOp without {@code op}. */
+    KILL_OP_WITHOUT_OP(50759, "Location50759"),
+    /** mongo cluster_kill_op.cpp: an {@code op} neither a number nor a string. */
+    KILL_OP_UNSUPPORTED_TYPE(50760, "Location50760"),
+    /** mongo cluster_kill_op.cpp: a string {@code op} not of the form {@code shardid:opid}. */
+    KILL_OP_NOT_SHARD_AND_ID(28625, "Location28625"),
+    /** mongo kill_op_cmd_base.cpp ({@code parseOpId}): an {@code op} past 32 bits. */
+    KILL_OP_ID_PAST_32_BITS(26823, "Location26823"),
     /** mongo cluster_clear_jumbo_flag_cmd.cpp: a find without the shard key. */
     CLEAR_JUMBO_NO_SHARD_KEY(51260, "Location51260"),
     /** mongo cluster_move_chunk_cmd.cpp (6.0+): a find without the shard key. */

@@ -215,7 +215,7 @@ final class MongosCommandTable {
                     .syntax(ReadCommands.DISTINCT)
                     .sampledByAnalyzer(),
             MongosCommand.of("dbStats", READ, (f, r) -> f.reads().dbStats(r)).alias("dbstats"),
-            MongosCommand.of("killCursors", READ, CommandFamilies::toStorage).syntax(ReadCommands.KILL_CURSORS),
+            MongosCommand.of("killCursors", READ, KillCursorsCommand::run).syntax(KillCursorsCommand::syntax),
             MongosCommand.of("getMore", READ, (f, r) -> {
                         GetMoreSyntax.check44(f.context().version(), r.database(), r.body());
                         return f.toStorage(r);
@@ -244,9 +244,9 @@ final class MongosCommandTable {
                     .onlyOnAdmin()
                     .syntax(SessionCommands.ABORT_TRANSACTION),
             MongosCommand.of("endSessions", ROUTER, (f, r) -> f.sessions().endSessions(r)),
-            // a mongos has these; ShardLab does not simulate them yet (killOp: commands run one at a time, none is
-            // left running for a client to kill)
-            MongosCommand.notSimulated("killOp", false),
+            // commands run one at a time: none is left running for killOp to kill (KillOpCommand)
+            MongosCommand.of("killOp", ROUTER, (f, r) -> KillOpCommand.run(f.context(), r))
+                    .onlyOnAdmin(),
             MongosCommand.of(
                             "checkMetadataConsistency",
                             ROUTER,
@@ -256,9 +256,26 @@ final class MongosCommandTable {
                             "setAllowMigrations", ROUTER, (f, r) -> f.balancer().setAllowMigrations(r))
                     .onlyOnAdmin()
                     .syntax(BalancerCommands.SET_ALLOW_MIGRATIONS),
-            MongosCommand.notSimulated("cleanupOrphaned", false),
-            MongosCommand.notSimulated("abortReshardCollection", false),
-            MongosCommand.notSimulated("commitReshardCollection", false));
+            // a shard's command, which no mongos registers (mongo src/mongo/s/commands/ has no cleanupOrphaned;
+            // jstests/sharding/cleanup_orphaned_basic.js: "cleanupOrphaned fails against mongos ('no such command')")
+            MongosCommand.of("cleanupOrphaned", ROUTER, (f, r) -> {
+                        throw Replies.noSuchCommand("cleanupOrphaned");
+                    })
+                    .existsIn(v -> false),
+            MongosCommand.of(
+                            "abortReshardCollection",
+                            ROUTER,
+                            (f, r) -> f.resharding().abort(r))
+                    .onlyOnAdmin()
+                    .since(5, 0)
+                    .syntax(ReshardingDecisionCommands.ABORT),
+            MongosCommand.of(
+                            "commitReshardCollection",
+                            ROUTER,
+                            (f, r) -> f.resharding().commit(r))
+                    .onlyOnAdmin()
+                    .since(5, 0)
+                    .syntax(ReshardingDecisionCommands.COMMIT));
 
     /** {@link #ROWS} by name and by alias. */
     static final Map<String, MongosCommand> BY_NAME = byName();

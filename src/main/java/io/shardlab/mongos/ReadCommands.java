@@ -90,14 +90,6 @@ final class ReadCommands {
     static final CommandSyntax LIST_INDEXES =
             CommandSyntax.idl("listIndexes", FirstField.COLLECTION, "src/mongo/db/list_indexes.idl");
 
-    /** mongo {@code src/mongo/db/query/kill_cursors.idl}: {@code cursors} is an {@code array<cursorId>} of longs. */
-    static final CommandSyntax KILL_CURSORS = CommandSyntax.idl(
-                    "killCursors",
-                    FirstField.COLLECTION,
-                    "src/mongo/db/query/kill_cursors.idl",
-                    required("cursors", ArgumentType.ARRAY).eachOf(ArgumentType.LONG))
-            .strictly();
-
     /**
      * A {@code BasicCommand} of a mongos that reads only its namespace, with {@code CommandHelpers::parseNsCollectionRequired}
      * (mongo {@code src/mongo/db/commands.cpp}): collStats ({@code src/mongo/s/commands/cluster_coll_stats_cmd.cpp}),

@@ -42,6 +42,9 @@ final class WriteCommands {
 
     private static final String WRITE_OPS = "src/mongo/db/ops/write_ops.idl";
 
+    /** The most statements one write command carries (mongo {@code src/mongo/db/ops/write_ops.h}). */
+    static final int MAX_WRITE_BATCH_SIZE = 100_000;
+
     /** mongo {@code src/mongo/db/ops/write_ops.idl} ({@code insert}). */
     static final CommandSyntax INSERT = CommandSyntax.idl(
             "insert",
@@ -97,6 +100,22 @@ final class WriteCommands {
     }
 
     /**
+     * Refuses a write batch of no statement or of more than {@link #MAX_WRITE_BATCH_SIZE}, as every release's
+     * {@code InsertOp::parse}, {@code UpdateOp::parse} and {@code DeleteOp::parse} do after the IDL parser (mongo
+     * {@code src/mongo/db/ops/write_ops_parsers.cpp} in 4.4, {@code write_ops.cpp} from 5.0,
+     * {@code checkOpCountForCommand}); a batch of only null elements is one of no statement, the IDL parser skipping
+     * them ({@link CommandArguments#withoutAbsentFields}).
+     */
+    static void requireBatchSize(int statements) {
+        if (statements == 0 || statements > MAX_WRITE_BATCH_SIZE) {
+            throw new MongoCommandException(
+                    ErrorCode.INVALID_LENGTH,
+                    "Write batch sizes must be between 1 and " + MAX_WRITE_BATCH_SIZE + ". Got " + statements
+                            + " operations.");
+        }
+    }
+
+    /**
      * {@code insert}: each document routed (a sharded collection refuses one without its shard key), refused when
      * the memory budget cannot keep it, stored, and recorded in the collection's chunks or its unsharded bytes.
      */
@@ -104,6 +123,7 @@ final class WriteCommands {
         String db = request.database();
         String ns = request.namespaceOfCollection();
         CommandArguments args = request.arguments();
+        requireBatchSize(args.array("documents").size());
         List<BsonDocument> documents = new ArrayList<>();
         for (BsonValue v : args.array("documents")) {
             if (v.isDocument()) {
@@ -208,6 +228,7 @@ final class WriteCommands {
         String coll = request.arguments().firstString();
         String ns = request.namespaceOfCollection();
         BsonArray updates = request.arguments().array("updates");
+        requireBatchSize(updates.size());
         boolean ordered = request.arguments().isTrue("ordered");
         var sharded = context.catalog().collection(ns);
         Router router = sharded.map(context::router).orElse(null);
@@ -338,6 +359,7 @@ final class WriteCommands {
         String ns = request.namespaceOfCollection();
         var sharded = context.catalog().collection(ns);
         BsonArray deletes = request.arguments().array("deletes");
+        requireBatchSize(deletes.size());
         if (sharded.isEmpty()) {
             List<BsonDocument> matched = new ArrayList<>();
             for (BsonValue v : deletes) {

@@ -95,6 +95,18 @@ class CommandArgumentsTest {
             db/query/distinct_command.idl               | 7.0 | app   | {distinct: null, key: 'x'}                                                 | 2      | BadValue           | collection name has invalid type null
             db/query/kill_cursors.idl                   | 7.0 | app   | {killCursors: 'c'}                                                         | 40414  | IDLFailedToParse   | BSON field 'killCursors.cursors' is missing but a required field
             db/query/kill_cursors.idl                   | 7.0 | app   | {killCursors: 5, cursors: []}                                              | 2      | BadValue           | collection name has invalid type int
+            db/query/killcursors_request.cpp (4.4)      | 4.4 | app   | {killCursors: 'c', cursors: [null]}                                        | 9      | FailedToParse      | Field 'cursors' contains an element that is not of type long: 0: null
+            db/query/killcursors_request.cpp (4.4)      | 4.4 | app   | {killCursors: 'c', cursors: [NumberLong(5), NumberInt(6)]}                 | 9      | FailedToParse      | Field 'cursors' contains an element that is not of type long: 1: 6
+            db/query/killcursors_request.cpp (4.4)      | 4.4 | app   | {killCursors: 'c', cursors: []}                                            | 2      | BadValue           | Must specify at least one cursor id in: { killCursors: "c", cursors: [] }
+            db/query/killcursors_request.cpp (4.4)      | 4.4 | app   | {killCursors: 'c', cursors: 5}                                             | 9      | FailedToParse      | Field 'cursors' must be of type array in: { killCursors: "c", cursors: 5 }
+            db/query/killcursors_request.cpp (4.4)      | 4.4 | app   | {killCursors: 5, cursors: []}                                              | 9      | FailedToParse      | First parameter must be a string in: { killCursors: 5, cursors: [] }
+            db/ops/write_ops_parsers.cpp checkOpCountForCommand (4.4) | 4.4 | app | {update: 'c', updates: [null]}                                   | 16     | InvalidLength      | Write batch sizes must be between 1 and 100000. Got 0 operations.
+            db/ops/write_ops_parsers.cpp checkOpCountForCommand (4.4) | 4.4 | app | {insert: 'c', documents: []}                                     | 16     | InvalidLength      | Write batch sizes must be between 1 and 100000. Got 0 operations.
+            db/ops/write_ops.cpp checkOpCountForCommand | 5.0 | app   | {delete: 'c', deletes: [null]}                                             | 16     | InvalidLength      | Write batch sizes must be between 1 and 100000. Got 0 operations.
+            db/ops/write_ops.cpp checkOpCountForCommand | 6.0 | app   | {update: 'c', updates: []}                                                 | 16     | InvalidLength      | Write batch sizes must be between 1 and 100000. Got 0 operations.
+            db/ops/write_ops.cpp checkOpCountForCommand | 7.0 | app   | {insert: 'c', documents: [null, undefined]}                                | 16     | InvalidLength      | Write batch sizes must be between 1 and 100000. Got 0 operations.
+            db/ops/write_ops.cpp checkOpCountForCommand | 8.0 | app   | {update: 'c', updates: [null]}                                             | 16     | InvalidLength      | Write batch sizes must be between 1 and 100000. Got 0 operations.
+            db/ops/write_ops.cpp checkOpCountForCommand | 8.0 | app   | {delete: 'u', deletes: []}                                                 | 16     | InvalidLength      | Write batch sizes must be between 1 and 100000. Got 0 operations.
             db/commands/create.idl                      | 6.0 | app   | {create: true}                                                             | 2      | BadValue           | collection name has invalid type bool
             db/drop_indexes.idl                         | 6.0 | app   | {dropIndexes: [], index: '*'}                                              | 2      | BadValue           | collection name has invalid type array
             db/query/getmore_request.cpp (4.4)          | 4.4 | app   | {getMore: 'x', collection: 'c'}                                            | 14     | TypeMismatch       | Field 'getMore' must be of type long in: { getMore: "x", collection: "c" }
@@ -197,6 +209,27 @@ class CommandArgumentsTest {
         BsonDocument reply = mongos.run("admin", BsonDocument.parse("{renameCollection: 'app.c', to: 'app.d'}"));
 
         assertEquals(1.0, reply.getNumber("ok").doubleValue());
+    }
+
+    /**
+     * Given app.c, when killCursors names no cursor that exists (or only null elements, which the IDL parser of 5.0+
+     * skips, mongo {@code buildscripts/idl/idl/generator.py} {@code _gen_array_deserializer}), then it answers ok
+     * with MongoDB's four lists (mongo {@code src/mongo/db/commands/killcursors_common.h} {@code typedRun},
+     * {@code src/mongo/db/query/kill_cursors.idl} {@code KillCursorsReply}).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '~', textBlock = """
+            5.0 | {killCursors: 'c', cursors: [null]}                | {cursorsKilled: [], cursorsNotFound: [], cursorsAlive: [], cursorsUnknown: [], ok: 1.0}
+            7.0 | {killCursors: 'c', cursors: []}                    | {cursorsKilled: [], cursorsNotFound: [], cursorsAlive: [], cursorsUnknown: [], ok: 1.0}
+            8.0 | {killCursors: 'c', cursors: [null, NumberLong(7)]} | {cursorsKilled: [], cursorsNotFound: [NumberLong(7)], cursorsAlive: [], cursorsUnknown: [], ok: 1.0}
+            4.4 | {killCursors: 'c', cursors: [NumberLong(7)]}       | {cursorsKilled: [], cursorsNotFound: [NumberLong(7)], cursorsAlive: [], cursorsUnknown: [], ok: 1.0}
+            """)
+    void killCursors_answers_with_mongodb_s_four_lists(String release, String command, String reply) {
+        MongosCommands mongos = withShardedCollection(release);
+
+        BsonDocument answered = mongos.run("app", BsonDocument.parse(command));
+
+        assertEquals(BsonDocument.parse(reply), answered);
     }
 
     private static MongosCommands withShardedCollection(String release) {

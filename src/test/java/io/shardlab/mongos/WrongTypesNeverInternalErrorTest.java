@@ -49,19 +49,11 @@ class WrongTypesNeverInternalErrorTest {
             BsonNull.VALUE,
             new BsonDocument("a", new BsonInt32(1)));
 
-    private static final String NULL_STATEMENT = "a null element of an array<Struct> argument reaches the storage;"
-            + " the IDL parser's answer (skipped, so a batch of 0 statements, or refused) is not verified yet";
-
     /**
      * The cases known to end in InternalError still, as {@code "command field=type"} ({@code field.sub} for a field
      * of an array argument's element), each with the reason it is not fixed yet.
      */
-    private static final Map<String, String> KNOWN_INTERNAL_ERRORS = Map.of(
-            "update updates[]=null", NULL_STATEMENT,
-            "delete deletes[]=null", NULL_STATEMENT,
-            "killCursors cursors[]=null",
-                    "a null cursor id reaches the storage, which unboxes it; what mongo's"
-                            + " killCursors parser (kill_cursors.idl, array<long>) answers for it is not verified yet");
+    private static final Map<String, String> KNOWN_INTERNAL_ERRORS = Map.of();
 
     /** A valid value per argument name where the argument's type alone does not make one the cluster accepts. */
     private static final Map<String, BsonValue> VALID = valid();
@@ -81,7 +73,11 @@ class WrongTypesNeverInternalErrorTest {
         m.put("documents", BsonArray.parse("[{x: 100, y: 1}]"));
         m.put("updates", BsonArray.parse("[{q: {x: 1}, u: {$set: {y: 2}}}]"));
         m.put("deletes", BsonArray.parse("[{q: {x: 1}, limit: 1}]"));
-        m.put("indexes", BsonArray.parse("[{key: {z: 1}, name: 'z_1'}]"));
+        // the options of an index specification are swept too (IndexSpecifications)
+        m.put(
+                "indexes",
+                BsonArray.parse("[{key: {z: 1}, name: 'z_1', unique: false, sparse: false, expireAfterSeconds: 60,"
+                        + " partialFilterExpression: {z: {$exists: true}}, collation: {locale: 'simple'}}]"));
         m.put("pipeline", BsonArray.parse("[{$match: {x: 1}}]"));
         m.put("filter", BsonDocument.parse("{x: 1}"));
         m.put("query", BsonDocument.parse("{x: 1}"));

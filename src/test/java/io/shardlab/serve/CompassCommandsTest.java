@@ -102,7 +102,7 @@ class CompassCommandsTest {
             performance   | admin | {serverStatus: 1} | process = "mongos"; version = "7.0.40"; localTime = <date>; opcounters.insert = 51; opcounters.query = <number>; opcounters.update = 0; opcounters.delete = 0; opcounters.getmore = 0; opcounters.command = <number>; network.bytesIn = <number>; network.bytesOut = <number>; connections.current = <number>; mem.bits = 64; globalLock = <absent>
             performance   | admin | {top: 1} | error = CommandNotFound
             performance   | admin | {aggregate: 1, pipeline: [{$currentOp: {allUsers: true, idleConnections: false, truncateOps: false}}], cursor: {}} | cursor.firstBatch.# = 2; cursor.firstBatch.0.shard = "shard01"; cursor.firstBatch.0.ns = "admin.$cmd.aggregate"; cursor.firstBatch.0.op = "command"; cursor.firstBatch.0.active = true; cursor.firstBatch.0.waitingForLock = false; cursor.firstBatch.0.microsecs_running = <number>; cursor.firstBatch.1.opid = <string>
-            performance   | admin | {killOp: 1, op: 'shard01:1'} | error = CommandNotSupported
+            performance   | admin | {killOp: 1, op: 'shard01:1'} | shard = "shard01"; shardid = 1; ok = 1.0
             """)
     void compass_reads_what_it_expects(String place, String database, String command, String checks) {
         BsonDocument reply;

@@ -247,6 +247,15 @@ class MongoshSessionTest {
                 out.contains("refine to another key: InvalidOptions (72): refineCollectionShardKey shard key "
                         + "{ y: 1 } does not extend the current shard key { x: 1 }"),
                 out);
+        // configsvr_abort_reshard_collection_command.cpp; cleanup_orphaned_basic.js; cluster_kill_op.cpp
+        assertTrue(
+                out.contains("abort with no resharding: NoSuchReshardCollection (339): Could not find "
+                        + "resharding-related metadata that matches the given namespace"),
+                out);
+        assertTrue(
+                out.contains("cleanupOrphaned on a mongos: CommandNotFound (59): no such command: 'cleanupOrphaned'"),
+                out);
+        assertTrue(out.contains("killOp: shard01 7 1"), out);
         assertTrue(out.contains("grown by: 9990"), out);
         if ("8.0".equals(release)) {
             assertTrue(out.contains("unsharded: true on shard02"), out);
