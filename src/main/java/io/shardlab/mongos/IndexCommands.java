@@ -64,7 +64,7 @@ final class IndexCommands {
      */
     BsonDocument createIndexes(CommandRequest request) {
         String ns = request.database() + "." + request.arguments().firstString();
-        BsonArray specs = IndexSpecifications.checked(request.arguments().array("indexes"));
+        BsonArray specs = IndexSpecifications.checked(request.arguments().array("indexes"), context.version());
         requireUniqueKeptUniqueByShardKey(ns, specs);
         BsonDocument reply = build(request, specs);
         if (Replies.isOk(reply)) {

@@ -1,7 +1,9 @@
 package io.shardlab.mongos;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.routing.FilterParser.BsonTypeNames;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -22,21 +24,35 @@ import org.bson.BsonValue;
  * codes are asserted by {@code jstests/core/ddl/create_indexes.js} ({@code indexes: [{}]} FailedToParse,
  * {@code indexes: []} BadValue). The 3.6-era {@code create_indexes.cpp} returned the reason without the context;
  * every release ShardLab models (4.4 and later on the wire) is answered with it, as the current source words it.
+ *
+ * <p>The options {@code validateIndexSpec} checks by type, in the same loop (the first wrong field in the
+ * specification's order wins): {@code collation} an object, else TypeMismatch "The field 'collation' must be an
+ * object, but got T", and not empty, else BadValue "The field 'collation' cannot be an empty object.";
+ * {@code partialFilterExpression} an object, else TypeMismatch (its filter is not parsed here). From 7.0 the
+ * boolean options ({@code background}, {@code unique}, {@code sparse}, {@code dropDups}, {@code prepareUnique}) a
+ * bool or a number, else TypeMismatch "The field 'unique has value unique: "x", which is not convertible to bool"
+ * (the quote left open as MongoDB leaves it); earlier releases are not checked for them here (their
+ * {@code validateIndexSpec} is not verified yet). {@code expireAfterSeconds} is not checked here.
  */
 final class IndexSpecifications {
+
+    /** The options {@code validateIndexSpec} reads as a bool or a number (mongo {@code index_key_validate.cpp}). */
+    private static final Set<String> BOOLEAN_OPTIONS =
+            Set.of("background", "unique", "sparse", "dropDups", "prepareUnique", "clustered");
 
     private IndexSpecifications() {}
 
     /**
-     * The specifications of a {@code createIndexes} command's {@code indexes}, each checked.
+     * The specifications of a {@code createIndexes} command's {@code indexes}, each checked as {@code release}'s
+     * shards check them.
      *
      * @throws MongoCommandException TypeMismatch, FailedToParse or BadValue as MongoDB answers the first wrong one
      */
-    static BsonArray checked(BsonArray indexes) {
+    static BsonArray checked(BsonArray indexes, MongoVersion release) {
         BsonArray specs = new BsonArray();
         for (BsonValue v : indexes) {
             if (v.isDocument()) {
-                check(v.asDocument());
+                check(v.asDocument(), release);
                 specs.add(v);
             }
         }
@@ -46,7 +62,7 @@ final class IndexSpecifications {
         return specs;
     }
 
-    private static void check(BsonDocument spec) {
+    private static void check(BsonDocument spec, MongoVersion release) {
         boolean hasKey = false;
         boolean hasName = false;
         for (var field : spec.entrySet()) {
@@ -61,6 +77,26 @@ final class IndexSpecifications {
                     throw refused(spec, ErrorCode.TYPE_MISMATCH, mustBe("name", "a string", v));
                 }
                 hasName = true;
+            } else if (field.getKey().equals("collation")) {
+                if (!v.isDocument()) {
+                    throw refused(spec, ErrorCode.TYPE_MISMATCH, mustBe("collation", "an object", v));
+                }
+                if (v.asDocument().isEmpty()) {
+                    throw refused(spec, ErrorCode.BAD_VALUE, "The field 'collation' cannot be an empty object.");
+                }
+            } else if (field.getKey().equals("partialFilterExpression")) {
+                if (!v.isDocument()) {
+                    throw refused(spec, ErrorCode.TYPE_MISMATCH, mustBe("partialFilterExpression", "an object", v));
+                }
+            } else if (BOOLEAN_OPTIONS.contains(field.getKey())
+                    && release.atLeast(7, 0)
+                    && !v.isNumber()
+                    && !v.isBoolean()) {
+                throw refused(
+                        spec,
+                        ErrorCode.TYPE_MISMATCH,
+                        "The field '" + field.getKey() + " has value " + BsonPrinter.serverString(field.getKey(), v)
+                                + ", which is not convertible to bool");
             }
         }
         if (!hasKey) {
