@@ -1,5 +1,7 @@
 package io.shardlab.mongos;
 
+import static io.shardlab.mongos.Argument.optional;
+
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +36,31 @@ final class CollectionDefinitionCommands {
     /** mongo {@code src/mongo/db/commands/create.idl}: the collection is a string ({@code concatenate_with_db}). */
     static final CommandSyntax CREATE =
             CommandSyntax.idl("create", FirstField.COLLECTION, "src/mongo/db/commands/create.idl");
+
+    /**
+     * {@code collMod} from 5.0, parsed by the mongos ({@code src/mongo/s/commands/cluster_collection_mod_cmd.cpp},
+     * {@code BasicCommandWithRequestParser<CollectionModCmd>}) as mongo {@code src/mongo/db/coll_mod.idl} declares it:
+     * the collection {@code concatenate_with_db}; {@code validator} an object, {@code validationLevel} and
+     * {@code validationAction} strings (enums), {@code viewOn} a string, {@code pipeline} an {@code array<object>},
+     * {@code index} an object ({@code CollModIndex}), each an API version 1 field ({@code unstable: false}), so of
+     * the same type in every release since. The IDL command is strict; ShardLab reads it without refusing unknown
+     * fields (its other fields are not declared here). 4.4's mongos passes collMod on to the shards unparsed
+     * ({@link #COLL_MOD_4_4}).
+     */
+    static final CommandSyntax COLL_MOD = CommandSyntax.idl(
+            "collMod",
+            FirstField.COLLECTION,
+            "src/mongo/db/coll_mod.idl",
+            optional("index", ArgumentType.OBJECT),
+            optional("validator", ArgumentType.OBJECT),
+            optional("validationLevel", ArgumentType.STRING),
+            optional("validationAction", ArgumentType.STRING),
+            optional("viewOn", ArgumentType.STRING),
+            optional("pipeline", ArgumentType.ARRAY).eachOf(ArgumentType.OBJECT));
+
+    /** 4.4's collMod: the mongos reads no field of it (the shard's hand parser, not simulated here, does). */
+    static final CommandSyntax COLL_MOD_4_4 =
+            CommandSyntax.none("collMod", "src/mongo/s/commands/cluster_collection_mod_cmd.cpp");
 
     /**
      * {@code renameCollection} from 5.0: mongo {@code src/mongo/db/commands/rename_collection.idl} ({@code strict},

@@ -189,7 +189,10 @@ final class MongosCommandTable {
             MongosCommand.of("dropDatabase", WRITE, (f, r) -> f.writes().dropDatabase(r)),
             MongosCommand.of("create", WRITE, (f, r) -> f.definitions().create(r))
                     .syntax(CollectionDefinitionCommands.CREATE),
-            MongosCommand.of("collMod", WRITE, (f, r) -> f.definitions().collMod(r)),
+            MongosCommand.of("collMod", WRITE, (f, r) -> f.definitions().collMod(r))
+                    .syntax(v -> v.atLeast(5, 0)
+                            ? CollectionDefinitionCommands.COLL_MOD
+                            : CollectionDefinitionCommands.COLL_MOD_4_4),
             MongosCommand.of("createIndexes", WRITE, (f, r) -> f.indexes().createIndexes(r))
                     .syntax(IndexCommands.CREATE_INDEXES),
             MongosCommand.of("dropIndexes", WRITE, (f, r) -> f.indexes().dropIndexes(r))
