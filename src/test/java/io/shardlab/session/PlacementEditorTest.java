@@ -141,13 +141,7 @@ class PlacementEditorTest {
     @Test
     void unshard_collapses_a_key_line_into_a_tile_and_undo_brings_the_chunks_back() {
         MongosCommands mongos = cluster("8.0");
-        int chunks = editor.read(mongos)
-                .keyLines()
-                .get(0)
-                .cluster()
-                .cluster()
-                .chunks()
-                .size();
+        int chunks = editor.read(mongos).keyLines().get(0).layout().chunks().size();
 
         PlacementEditor.Change unsharded = editor.unshardCollection(mongos, "app.orders");
 
@@ -157,8 +151,7 @@ class PlacementEditorTest {
         assertTrue(editor.undo(catalog));
         ClusterPlacement after = editor.read(mongos);
         assertEquals(Optional.empty(), after.tile("app.orders"));
-        assertEquals(
-                chunks, after.keyLines().get(0).cluster().cluster().chunks().size());
+        assertEquals(chunks, after.keyLines().get(0).layout().chunks().size());
     }
 
     @Test

@@ -155,7 +155,7 @@ final class PlacementView {
             older.setWrapText(true);
             lanes.getChildren().add(older);
         }
-        if (p.tiles().isEmpty()) {
+        if (p.tiles().isEmpty() && p.changeable()) {
             Label none = text.label(new Label(), "placement.noUnsharded");
             none.setId("placement-no-unsharded");
             none.setWrapText(true);
@@ -168,7 +168,7 @@ final class PlacementView {
             lanes.getChildren().add(lane(p, p.lanes().get(i), theme.shardColor(i), largest));
         }
         for (ClusterPlacement.KeyLine line : p.keyLines()) {
-            keyLines.getChildren().add(keyLine(line));
+            keyLines.getChildren().add(keyLine(line, p.changeable()));
         }
         if (p.keyLines().isEmpty()) {
             keyLines.getChildren().add(text.label(new Label(), "placement.noSharded"));
@@ -199,7 +199,7 @@ final class PlacementView {
         header.setPrefWidth(170);
         FlowPane tiles = new FlowPane(6, 6);
         for (ClusterPlacement.Tile t : p.tilesOn(lane.shard())) {
-            tiles.getChildren().add(tile(t, color, largest));
+            tiles.getChildren().add(tile(t, color, largest, p.changeable()));
         }
         HBox.setHgrow(tiles, Priority.ALWAYS);
         HBox row = new HBox(10, header, tiles);
@@ -217,14 +217,21 @@ final class PlacementView {
         return badge;
     }
 
-    private Node tile(ClusterPlacement.Tile t, String color, long largest) {
-        Label tile = new Label(t.namespace() + "\n" + DataSize.format(t.bytes()));
+    private Node tile(ClusterPlacement.Tile t, String color, long largest, boolean changeable) {
+        Label tile = new Label(t.namespace() + "\n"
+                + (t.bytes() == ClusterPlacement.UNKNOWN_BYTES
+                        ? text.now("placement.tile.sizeUnknown")
+                        : DataSize.format(t.bytes())));
         tile.getStyleClass().add(TILE);
         tile.setUserData(t.namespace());
         tile.setStyle("-fx-border-color: " + color + ";");
-        double share = largest == 0 ? 0 : Math.sqrt((double) t.bytes() / largest);
+        double share = largest <= 0 || t.bytes() <= 0 ? 0 : Math.sqrt((double) t.bytes() / largest);
         tile.setPrefWidth(MIN_TILE_WIDTH + share * (MAX_TILE_WIDTH - MIN_TILE_WIDTH));
         tile.setMinWidth(Region.USE_PREF_SIZE);
+        if (!changeable) {
+            // a recorded layout's tile only shows where the collection lives; the note says why it does not move
+            return tile;
+        }
         MenuItem distribute = text.label(
                 new MenuItem(), "placement.shardAndDistribute", BsonPrinter.shell(PlacementViewModel.DISTRIBUTE_KEY));
         distribute.setOnAction(e -> vm.shardAndDistribute(t.namespace()));
@@ -265,20 +272,22 @@ final class PlacementView {
         return b.contains(e.getSceneX(), e.getSceneY());
     }
 
-    private Node keyLine(ClusterPlacement.KeyLine line) {
-        Label caption = new Label(line.namespace() + " · " + line.key() + " · " + DataSize.format(line.bytes()));
+    private Node keyLine(ClusterPlacement.KeyLine line, boolean changeable) {
+        Label caption = new Label(line.namespace() + " · " + line.key()
+                + (line.sizesKnown() ? " · " + DataSize.format(line.bytes()) : ""));
         caption.getStyleClass().add("placement-key-caption");
         Button unshard = text.label(new Button(), "placement.unshard");
         unshard.getStyleClass().add(UNSHARD);
         unshard.setUserData(line.namespace());
         unshard.setOnAction(e -> vm.unshard(line.namespace()));
+        unshard.setDisable(!changeable);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(8, caption, spacer, unshard);
         header.setAlignment(Pos.CENTER_LEFT);
         LayoutData layout = new LayoutData(
-                line.cluster().cluster(),
-                Optional.of(ChunkSizes.of(line.cluster().chunkStatistics())));
+                line.layout(),
+                line.sizesKnown() ? Optional.of(ChunkSizes.of(line.chunkStatistics())) : Optional.empty());
         DiagramData data = new DiagramData(layout, Optional.empty(), Optional.empty(), Optional.empty());
         DiagramPainter.Parts parts = DiagramPainter.Parts.of(data, Scale.EQUAL);
         RenderCanvas canvas = new RenderCanvas((Graphics2D g, double w, double h, double density) -> {
@@ -293,8 +302,7 @@ final class PlacementView {
         });
         // the lanes' own height, and the number line's bar with its axis above them (the painter needs 147 px for three
         // shards; measured in a 1280 × 720 and a 1600 × 1000 window)
-        canvas.setPrefHeight(
-                ShardLanesPainter.height(line.cluster().cluster().shardIds().size()) + KEY_LINE_BAR);
+        canvas.setPrefHeight(ShardLanesPainter.height(line.layout().shardIds().size()) + KEY_LINE_BAR);
         canvas.setMinHeight(Region.USE_PREF_SIZE);
         VBox box = new VBox(4, header, canvas);
         box.getStyleClass().add(KEY_LINE);

@@ -1,5 +1,6 @@
 package io.shardlab.ui.placement;
 
+import io.shardlab.live.ClusterMetadata;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CollectionMove;
@@ -24,8 +25,8 @@ import org.bson.BsonInt32;
  * cluster lives, and the verbs that move them — a tile dragged onto another shard's lane runs {@code moveCollection},
  * Unshard runs {@code unshardCollection}, Shard and distribute runs {@code shardCollection} then a same-key
  * {@code reshardCollection} with {@code forceRedistribution} — each through the cluster's mongos
- * ({@link PlacementEditor}), undone by the explorer's one undo. On a recorded layout (a live cluster, a snapshot)
- * the board changes nothing.
+ * ({@link PlacementEditor}), undone by the explorer's one undo. On a recorded layout (a live cluster, a dump) the
+ * board shows the recorded cluster's placement ({@link #showRecorded}) and changes nothing, saying why.
  *
  * <p>Properties change on the JavaFX thread only.
  */
@@ -48,6 +49,7 @@ public final class PlacementViewModel {
     private final ObjectProperty<List<String>> commands = new SimpleObjectProperty<>(List.of());
     private final ObjectProperty<Optional<CollectionMove>> move = new SimpleObjectProperty<>(Optional.empty());
     private final BooleanProperty readOnly = new SimpleBooleanProperty(false);
+    private Optional<ClusterPlacement> recorded = Optional.empty();
 
     /**
      * @param desk runs a read or verb on the simulation thread (the explorer engine's {@code placement})
@@ -58,6 +60,12 @@ public final class PlacementViewModel {
         this.desk = Objects.requireNonNull(desk, "desk");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.undo = Objects.requireNonNull(undo, "undo");
+        readOnly.addListener((obs, was, now) -> {
+            if (!now) {
+                note.set(Message.of("placement.hint"));
+            }
+            refresh();
+        });
     }
 
     /** The placement on show; empty while no cluster is loaded. */
@@ -85,9 +93,33 @@ public final class PlacementViewModel {
         return readOnly;
     }
 
-    /** Reads the placement again. */
+    /**
+     * The placement of the recorded layout the explorer shows (a live cluster's read, a dump's), which the board shows
+     * while the explorer is read-only. On the JavaFX thread.
+     */
+    public void showRecorded(ClusterMetadata metadata) {
+        recorded = Optional.of(RecordedPlacement.of(metadata));
+        if (readOnly.get()) {
+            refresh();
+        }
+    }
+
+    /** Reads the placement again: the recorded one while the explorer is read-only, else the simulator's. */
     public void refresh() {
+        if (readOnly.get()) {
+            placement.set(recorded);
+            commands.set(List.of());
+            move.set(Optional.empty());
+            note.set(recorded.map(PlacementViewModel::recordedNote).orElse(Message.of("placement.readOnly")));
+            return;
+        }
         desk.placement((editor, mongos) -> mongos.map(editor::read), read -> fx.execute(() -> placement.set(read)));
+    }
+
+    /** Why the board changes nothing on a recorded placement, and whether it knows every unsharded collection. */
+    private static Message recordedNote(ClusterPlacement p) {
+        ClusterPlacement.Recorded r = p.recorded().orElseThrow();
+        return Message.of(r.everyCollection() ? "placement.recorded.every" : "placement.recorded.tracked", r.source());
     }
 
     /** Drops {@code namespace}'s tile on {@code shard}'s lane: {@code moveCollection}. */
@@ -127,7 +159,7 @@ public final class PlacementViewModel {
 
     private boolean refusedWhileReadOnly() {
         if (readOnly.get()) {
-            note.set(Message.of("placement.readOnly"));
+            note.set(recorded.map(PlacementViewModel::recordedNote).orElse(Message.of("placement.readOnly")));
             return true;
         }
         return false;
