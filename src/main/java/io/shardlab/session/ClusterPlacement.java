@@ -7,6 +7,7 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationSnapshot;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -106,8 +107,14 @@ public record ClusterPlacement(
         Objects.requireNonNull(recorded, "recorded");
     }
 
-    /** The placement of every database and collection {@code catalog} holds now. On the simulation thread. */
-    public static ClusterPlacement of(ShardedCatalog catalog) {
+    /**
+     * The placement of every database and collection {@code catalog} holds now, and of every collection the storage
+     * holds: an empty collection ({@code db.createCollection}, or emptied) still lives somewhere, on its database's
+     * primary shard unless {@code moveCollection} placed it. On the simulation thread.
+     *
+     * @param stored the clients' collections the storage holds ({@code MongosCommands.storedNamespaces})
+     */
+    public static ClusterPlacement of(ShardedCatalog catalog, Collection<String> stored) {
         Map<String, Long> bytes = catalog.bytesPerShard();
         List<Lane> lanes = new ArrayList<>();
         for (Shard s : catalog.shards()) {
@@ -118,6 +125,9 @@ public record ClusterPlacement(
                 .toList();
         TreeSet<String> unsharded = new TreeSet<>(catalog.unshardedCollections().keySet());
         unsharded.addAll(catalog.unsplittableCollections().keySet());
+        stored.stream()
+                .filter(ns -> !ns.substring(ns.indexOf('.') + 1).startsWith("system."))
+                .forEach(unsharded::add);
         unsharded.removeAll(catalog.collections().keySet());
         List<Tile> tiles = new ArrayList<>();
         for (String ns : unsharded) {
