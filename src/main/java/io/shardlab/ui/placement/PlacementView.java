@@ -1,6 +1,5 @@
 package io.shardlab.ui.placement;
 
-import io.shardlab.bson.BsonPrinter;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DataSize;
 import io.shardlab.render.DiagramData;
@@ -13,6 +12,7 @@ import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CollectionMove;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
@@ -33,6 +34,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
@@ -97,7 +99,7 @@ final class PlacementView {
         commands.setId("placement-commands");
         commands.getStyleClass().add("placement-commands");
         commands.textProperty()
-                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                .bind(Bindings.createStringBinding(
                         () -> String.join("\n", vm.commandsProperty().get()), vm.commandsProperty()));
         Button undo = text.label(new Button(), "placement.undo");
         undo.setId("placement-undo");
@@ -115,7 +117,7 @@ final class PlacementView {
         undo.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setMinWidth(Region.USE_PREF_SIZE);
         commands.setWrapText(true);
-        VBox top = new VBox(6, bar, commands, phases);
+        VBox top = new VBox(6, bar, keyPrompt(), commands, phases);
         top.getStyleClass().add("placement-top");
         Label lanesTitle = text.label(new Label(), "placement.shards");
         lanesTitle.getStyleClass().add("placement-section");
@@ -138,6 +140,65 @@ final class PlacementView {
         dark.addListener((obs, was, now) -> show(vm.placementProperty().get()));
         show(vm.placementProperty().get());
         return root;
+    }
+
+    /**
+     * The Shard and distribute prompt: the shard key in mongosh syntax, checked as the user types it, what is wrong
+     * with it right under the field; shown while a collection is chosen.
+     */
+    private Node keyPrompt() {
+        Label title = new Label();
+        title.textProperty()
+                .bind(text.text(Bindings.createObjectBinding(
+                        () -> Message.of(
+                                "placement.key.title",
+                                vm.distributingProperty().get().orElse("")),
+                        vm.distributingProperty())));
+        TextField key = new TextField();
+        key.setId("placement-key");
+        key.textProperty().bindBidirectional(vm.keyTextProperty());
+        key.setPrefColumnCount(18);
+        key.setOnAction(e -> vm.confirmKey());
+        Button run = text.label(new Button(), "placement.key.run");
+        run.setId("placement-key-run");
+        run.setDefaultButton(false);
+        run.setOnAction(e -> vm.confirmKey());
+        run.disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.keyProblemProperty().get().isPresent(), vm.keyProblemProperty()));
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        Button cancel = text.label(new Button(), "placement.key.cancel");
+        cancel.setId("placement-key-cancel");
+        cancel.setOnAction(e -> vm.cancelKey());
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, title, key, run, cancel);
+        row.setAlignment(Pos.CENTER_LEFT);
+        Label problem = new Label();
+        problem.setId("placement-key-problem");
+        problem.getStyleClass().add("placement-key-problem");
+        problem.setWrapText(true);
+        problem.textProperty()
+                .bind(text.text(Bindings.createObjectBinding(
+                        () -> vm.keyProblemProperty().get().orElse(Message.of("common.verbatim", "")),
+                        vm.keyProblemProperty())));
+        problem.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.keyProblemProperty().get().isPresent(), vm.keyProblemProperty()));
+        problem.managedProperty().bind(problem.visibleProperty());
+        VBox prompt = new VBox(4, row, problem);
+        prompt.setId("placement-key-prompt");
+        prompt.getStyleClass().add("placement-key-prompt");
+        prompt.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.distributingProperty().get().isPresent(), vm.distributingProperty()));
+        prompt.managedProperty().bind(prompt.visibleProperty());
+        vm.distributingProperty().addListener((obs, was, now) -> {
+            if (now.isPresent()) {
+                key.requestFocus();
+                key.selectAll();
+            }
+        });
+        return prompt;
     }
 
     private void show(Optional<ClusterPlacement> shown) {
@@ -232,9 +293,8 @@ final class PlacementView {
             // a recorded layout's tile only shows where the collection lives; the note says why it does not move
             return tile;
         }
-        MenuItem distribute = text.label(
-                new MenuItem(), "placement.shardAndDistribute", BsonPrinter.shell(PlacementViewModel.DISTRIBUTE_KEY));
-        distribute.setOnAction(e -> vm.shardAndDistribute(t.namespace()));
+        MenuItem distribute = text.label(new MenuItem(), "placement.shardAndDistribute");
+        distribute.setOnAction(e -> vm.askKey(t.namespace()));
         tile.setContextMenu(new ContextMenu(distribute));
         double[] pressed = new double[2];
         tile.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {

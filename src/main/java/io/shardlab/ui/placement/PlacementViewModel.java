@@ -1,5 +1,7 @@
 package io.shardlab.ui.placement;
 
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.session.ClusterPlacement;
@@ -17,8 +19,9 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 
 /**
  * The placement board (Simulation → Placement board…): where every database and collection of the explorer's
@@ -32,8 +35,11 @@ import org.bson.BsonInt32;
  */
 public final class PlacementViewModel {
 
-    /** The key Shard and distribute shards an unsharded collection on: {@code _id}, which every collection indexes. */
-    static final BsonDocument DISTRIBUTE_KEY = new BsonDocument("_id", new BsonInt32(1));
+    /**
+     * The key the Shard and distribute prompt offers first: {@code _id}, which every collection indexes, so the
+     * mongos's {@code shardCollection} needs no other index.
+     */
+    static final String DEFAULT_KEY = "{ _id: 1 }";
 
     /** Where the board's reads and verbs run: the explorer engine's {@code placement}. */
     @FunctionalInterface
@@ -50,6 +56,9 @@ public final class PlacementViewModel {
     private final ObjectProperty<Optional<CollectionMove>> move = new SimpleObjectProperty<>(Optional.empty());
     private final BooleanProperty readOnly = new SimpleBooleanProperty(false);
     private Optional<ClusterPlacement> recorded = Optional.empty();
+    private final ObjectProperty<Optional<String>> distributing = new SimpleObjectProperty<>(Optional.empty());
+    private final StringProperty keyText = new SimpleStringProperty(DEFAULT_KEY);
+    private final ObjectProperty<Optional<Message>> keyProblem = new SimpleObjectProperty<>(Optional.empty());
 
     /**
      * @param desk runs a read or verb on the simulation thread (the explorer engine's {@code placement})
@@ -60,6 +69,7 @@ public final class PlacementViewModel {
         this.desk = Objects.requireNonNull(desk, "desk");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.undo = Objects.requireNonNull(undo, "undo");
+        keyText.addListener((obs, was, now) -> keyProblem.set(keyProblem(now)));
         readOnly.addListener((obs, was, now) -> {
             if (!now) {
                 note.set(Message.of("placement.hint"));
@@ -138,14 +148,68 @@ public final class PlacementViewModel {
         desk.placement((editor, mongos) -> mongos.map(m -> editor.unshardCollection(m, namespace)), this::show);
     }
 
-    /** Shard and distribute on {@code namespace}'s tile, on {@link #DISTRIBUTE_KEY}. */
-    public void shardAndDistribute(String namespace) {
+    /**
+     * The collection the Shard and distribute prompt is open for (its shard key asked); empty while it is closed.
+     */
+    public ReadOnlyObjectProperty<Optional<String>> distributingProperty() {
+        return distributing;
+    }
+
+    /** The shard key the prompt holds, as the user types it in mongosh syntax ({@code { user: 1 }}). */
+    public StringProperty keyTextProperty() {
+        return keyText;
+    }
+
+    /** What is wrong with {@link #keyTextProperty()} as a shard key, in MongoDB's words; empty when it is one. */
+    public ReadOnlyObjectProperty<Optional<Message>> keyProblemProperty() {
+        return keyProblem;
+    }
+
+    /** Shard and distribute… on {@code namespace}'s tile: opens the prompt for its shard key. */
+    public void askKey(String namespace) {
         if (refusedWhileReadOnly()) {
             return;
         }
+        distributing.set(Optional.of(namespace));
+        keyProblem.set(keyProblem(keyText.get()));
+    }
+
+    /** Closes the prompt; nothing runs. */
+    public void cancelKey() {
+        distributing.set(Optional.empty());
+    }
+
+    /**
+     * Runs Shard and distribute on the prompt's collection with its key: {@code shardCollection}, then a same-key
+     * {@code reshardCollection} with {@code forceRedistribution}. A malformed key runs nothing and keeps the prompt
+     * open with its problem.
+     */
+    public void confirmKey() {
+        Optional<String> namespace = distributing.get();
+        Optional<Message> problem = keyProblem(keyText.get());
+        keyProblem.set(problem);
+        if (namespace.isEmpty() || problem.isPresent() || refusedWhileReadOnly()) {
+            return;
+        }
+        BsonDocument key = BsonLiterals.parseDocument(keyText.get());
+        distributing.set(Optional.empty());
         desk.placement(
-                (editor, mongos) -> mongos.map(m -> editor.shardAndDistribute(m, namespace, DISTRIBUTE_KEY)),
-                this::show);
+                (editor, mongos) -> mongos.map(m -> editor.shardAndDistribute(m, namespace.get(), key)), this::show);
+    }
+
+    /**
+     * What the mongos would refuse in {@code text} as a shard key before looking at the collection: text that is no
+     * document, or a pattern {@code shardCollection} refuses ({@link ShardKeyPattern#of}: empty, a value other than 1
+     * or "hashed", two hashed fields, a bad field name, more than 32 fields), in MongoDB's words.
+     */
+    static Optional<Message> keyProblem(String text) {
+        try {
+            ShardKeyPattern.of(BsonLiterals.parseDocument(text));
+            return Optional.empty();
+        } catch (IllegalArgumentException malformed) {
+            // BsonParseException and InvalidShardKeyException: the parser's and MongoDB's own words
+            return Optional.of(Message.of("placement.key.malformed", malformed.getMessage()));
+        }
     }
 
     /** Edit → Undo: the board's newest verb (or the explorer's newer command) is taken back. */

@@ -21,6 +21,8 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The board's view model on a recorded layout: it shows the recorded cluster's placement (config metadata of a live
@@ -87,7 +89,7 @@ class PlacementViewModelTest {
 
         board.moveCollection("test.tracked", "shard01");
         board.unshard("test.users");
-        board.shardAndDistribute("test.tracked");
+        board.askKey("test.tracked");
 
         assertEquals(List.of(), deskCalls, "nothing ran");
         assertEquals(
@@ -112,5 +114,56 @@ class PlacementViewModelTest {
 
         assertEquals(List.of("placement"), deskCalls);
         assertEquals(Message.of("placement.hint"), board.noteProperty().get());
+    }
+
+    /**
+     * The prompt's key checked as the mongos's {@code shardCollection} parses it (mongo
+     * {@code src/mongo/db/global_catalog/shard_key_pattern.cpp}; the rules' own cases are ported in
+     * {@code key/ShardKeyPatternTest} from {@code shard_key_pattern_test.cpp}): a well-formed key has no problem, a
+     * malformed one is explained in MongoDB's words.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            { _id: 1 }                      |
+            { user: 'hashed' }              |
+            { region: 1, user: 'hashed' }   |
+            { 'user.id': 1 }                |
+            {}                              | Shard key is empty
+            { user: -1 }                    | Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field user
+            { a: 'hashed', b: 'hashed' }    | can contain at most one 'hashed' field. Failed to parse field b
+            { '$a': 1 }                     | Field $a contains parts that start with '$'
+            { user: 1                       | user
+            """)
+    void a_malformed_key_is_explained_in_the_mongos_words(String key, String problem) {
+        Optional<Message> said = PlacementViewModel.keyProblem(key);
+
+        if (problem == null) {
+            assertEquals(Optional.empty(), said);
+        } else {
+            assertEquals("placement.key.malformed", said.orElseThrow().key());
+            assertTrue(
+                    said.get().arguments().get(0).toString().contains(problem),
+                    said.get().toString());
+        }
+    }
+
+    @Test
+    void shard_and_distribute_asks_the_key_and_runs_only_a_well_formed_one() {
+        // given the prompt open for app.logs with a malformed key
+        board.askKey("app.logs");
+        board.keyTextProperty().set("{ user: -1 }");
+        assertTrue(board.keyProblemProperty().get().isPresent(), "explained while typed");
+
+        // when confirmed, nothing runs and the prompt stays open
+        board.confirmKey();
+        assertEquals(List.of(), deskCalls);
+        assertEquals(Optional.of("app.logs"), board.distributingProperty().get());
+
+        // when the key is mended and confirmed, it runs and the prompt closes
+        board.keyTextProperty().set("{ user: 1 }");
+        assertEquals(Optional.empty(), board.keyProblemProperty().get());
+        board.confirmKey();
+        assertEquals(List.of("placement"), deskCalls);
+        assertEquals(Optional.empty(), board.distributingProperty().get());
     }
 }
