@@ -86,7 +86,10 @@ public final class ClusterInspector {
 
         List<Shard> shards = decoder.shards(source.documents("shards"));
         List<DatabaseEntry> databases = decoder.databases(source.documents("databases"));
-        List<CollectionEntry> entries = decoder.collections(source.documents("collections"));
+        List<BsonDocument> collectionDocuments = source.documents("collections");
+        List<CollectionEntry> entries = decoder.collections(collectionDocuments);
+        UnshardedCollections unsharded =
+                scope.namespace() == null ? unsharded(source, decoder, collectionDocuments) : UnshardedCollections.NONE;
         if (scope.namespace() != null) {
             List<String> all = entries.stream().map(CollectionEntry::namespace).toList();
             entries = entries.stream()
@@ -208,7 +211,29 @@ public final class ClusterInspector {
                 clusterProblems,
                 previous != null && previous.release().basis() == SourceRelease.Basis.SERVER
                         ? previous.release()
-                        : ReleaseInference.of(source));
+                        : ReleaseInference.of(source),
+                unsharded);
+    }
+
+    /**
+     * Where the unsharded collections live: every one from {@code $listClusterCatalog} where the source runs it, else
+     * the tracked ones of config.collections ({@code unsplittable: true}) on their one chunk's shard in config.chunks.
+     */
+    private static UnshardedCollections unsharded(
+            ConfigSource source, ConfigCatalogDecoder decoder, List<BsonDocument> collectionDocuments) {
+        ReadOutcome<List<BsonDocument>> catalog = source.clusterCatalog();
+        if (catalog.value() != null) {
+            return new UnshardedCollections(decoder.clusterCatalog(catalog.value()), true);
+        }
+        List<UnshardedCollection> tracked = new ArrayList<>();
+        for (CollectionEntry entry : decoder.unsplittableCollections(collectionDocuments)) {
+            source.chunks(entry, new ChunkDocumentCodec(entry.namespace(), entry.key())).stream()
+                    .filter(c -> c.chunk() != null)
+                    .findFirst()
+                    .ifPresent(c -> tracked.add(
+                            new UnshardedCollection(entry.namespace(), c.chunk().shard(), true)));
+        }
+        return new UnshardedCollections(tracked, false);
     }
 
     /**

@@ -29,6 +29,7 @@ import java.util.stream.Stream;
  * @param notes what could not be read and why (e.g. per-shard data on a mongod), one line each
  * @param problems what is wrong with the metadata, cluster-wide and per collection
  * @param release the MongoDB release the metadata came from, and how that is known
+ * @param unsharded the unsharded collections and the shards they live on, as far as the source tells
  */
 public record ClusterMetadata(
         String source,
@@ -42,7 +43,8 @@ public record ClusterMetadata(
         boolean changelogComplete,
         List<String> notes,
         List<MetadataProblem> problems,
-        SourceRelease release) {
+        SourceRelease release,
+        UnshardedCollections unsharded) {
 
     public ClusterMetadata {
         shards = shards.stream().sorted(Comparator.comparing(Shard::id)).toList();
@@ -57,6 +59,7 @@ public record ClusterMetadata(
         notes = List.copyOf(notes);
         problems = List.copyOf(problems);
         Objects.requireNonNull(release, "release");
+        Objects.requireNonNull(unsharded, "unsharded");
     }
 
     /** The server, when read live. */

@@ -8,6 +8,7 @@ import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -129,15 +130,30 @@ final class ConfigCatalogDecoder {
      * without the tracked unsharded collections of 8.0 ({@code unsplittable: true}).
      */
     List<CollectionEntry> collections(List<BsonDocument> docs) {
+        return entries(docs, false);
+    }
+
+    /**
+     * config.collections' tracked unsharded collections of 8.0+ ({@code unsplittable: true}, key {@code {_id: 1}},
+     * one chunk), whose chunk in config.chunks names their shard. A malformed one is left out silently: it is already
+     * reported as a problem by {@link #collections} when it has no {@code _id}, and is no sharded collection else.
+     */
+    List<CollectionEntry> unsplittableCollections(List<BsonDocument> docs) {
+        return entries(docs.stream().filter(d -> isTrue(d, "unsplittable")).toList(), true);
+    }
+
+    private List<CollectionEntry> entries(List<BsonDocument> docs, boolean unsplittable) {
         List<CollectionEntry> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (BsonDocument doc : docs) {
             if (!doc.isString("_id") || !doc.getString("_id").getValue().contains(".")) {
-                problem("", "config.collections document " + oneLine(doc) + " has no 'db.collection' _id");
+                if (!unsplittable) {
+                    problem("", "config.collections document " + oneLine(doc) + " has no 'db.collection' _id");
+                }
                 continue;
             }
             String ns = doc.getString("_id").getValue();
-            if (isTrue(doc, "dropped") || isTrue(doc, "unsplittable")) {
+            if (isTrue(doc, "dropped") || isTrue(doc, "unsplittable") != unsplittable) {
                 continue;
             }
             if (!doc.isDocument("key")) {
@@ -175,6 +191,45 @@ final class ConfigCatalogDecoder {
             out.add(new CollectionEntry(ns, key, isTrue(doc, "unique"), uuid, byUuid, start, flags(doc)));
         }
         out.sort(Comparator.comparing(CollectionEntry::namespace));
+        return out;
+    }
+
+    /**
+     * The unsharded collections of a {@code $listClusterCatalog} reply run with {@code {shards: true, tracked: true}}:
+     * documents {@code {db, ns, type, info, options, idIndex?, sharded, tracked, shardKey?, shards}} (mongo
+     * {@code src/mongo/db/pipeline/document_source_list_cluster_catalog.cpp}: {@code sharded} is false for an
+     * untracked or {@code unsplittable} collection, {@code shards} the chunks' shards of a tracked one and the database
+     * primary of an untracked one). Views hold no data and are left out, as are the {@code admin}, {@code config}
+     * and {@code local} databases and {@code system.} collections, which the board does not place; a document
+     * without a namespace or a shard is a problem and left out.
+     */
+    List<UnshardedCollection> clusterCatalog(List<BsonDocument> docs) {
+        List<UnshardedCollection> out = new ArrayList<>();
+        for (BsonDocument doc : docs) {
+            if (!doc.isString("ns") || !doc.getString("ns").getValue().contains(".")) {
+                problems.add(new MetadataProblem("", Message.of("live.problem.catalogNoNamespace", oneLine(doc))));
+                continue;
+            }
+            String ns = doc.getString("ns").getValue();
+            String db = ns.substring(0, ns.indexOf('.'));
+            boolean internal = db.equals("admin")
+                    || db.equals("config")
+                    || db.equals("local")
+                    || ns.substring(db.length() + 1).startsWith("system.");
+            boolean view =
+                    doc.isString("type") && doc.getString("type").getValue().equals("view");
+            if (internal || view || isTrue(doc, "sharded")) {
+                continue;
+            }
+            if (!doc.isArray("shards")
+                    || doc.getArray("shards").isEmpty()
+                    || !doc.getArray("shards").get(0).isString()) {
+                problems.add(new MetadataProblem(ns, Message.of("live.problem.catalogNoShard", ns)));
+                continue;
+            }
+            out.add(new UnshardedCollection(
+                    ns, doc.getArray("shards").get(0).asString().getValue(), isTrue(doc, "tracked")));
+        }
         return out;
     }
 

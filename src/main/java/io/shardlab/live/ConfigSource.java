@@ -59,6 +59,16 @@ public interface ConfigSource extends AutoCloseable {
     /** Per-shard data of the collections by namespace, where the source can tell. */
     ReadOutcome<Map<String, DataDistribution>> dataDistribution(List<CollectionEntry> collections);
 
+    /**
+     * The {@code $listClusterCatalog} documents of every collection with their shards and tracking state (run on
+     * admin with {@code {shards: true, tracked: true}}), where the source can run it: a live mongos of 8.0.10 or later
+     * (the stage came in 8.1 and was backported to 8.0.10; mongo
+     * {@code src/mongo/db/pipeline/document_source_list_cluster_catalog.cpp}). Offline sources cannot.
+     */
+    default ReadOutcome<List<BsonDocument>> clusterCatalog() {
+        return ReadOutcome.unavailable("$listClusterCatalog needs a live mongos of 8.0.10 or later");
+    }
+
     @Override
     void close();
 }

@@ -343,6 +343,7 @@ public final class LayoutHistory {
                 metadata.changelogComplete(),
                 notes,
                 metadata.problems(),
-                metadata.release());
+                metadata.release(),
+                metadata.unsharded());
     }
 }

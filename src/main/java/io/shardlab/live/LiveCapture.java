@@ -194,7 +194,8 @@ public final class LiveCapture {
                 bool(capture, "changelogComplete", false),
                 notes,
                 List.of(),
-                ReleaseInference.ofSnapshot(contents.source(), capture, entry.chunksByUuid()));
+                ReleaseInference.ofSnapshot(contents.source(), capture, entry.chunksByUuid()),
+                UnshardedCollections.NONE);
     }
 
     // ---- collection, balancer, distribution ----------------------------------------------------

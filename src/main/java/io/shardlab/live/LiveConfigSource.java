@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonArray;
+import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -155,6 +156,30 @@ public final class LiveConfigSource implements ConfigSource {
                 return ReadOutcome.unavailable("balancerStatus is not available on "
                         + connection.server().address() + " (" + c.getErrorCodeName()
                         + "); balancer state taken from config.settings");
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public ReadOutcome<List<BsonDocument>> clusterCatalog() {
+        ServerInfo server = connection.server();
+        if (server.role() != ServerRole.MONGOS || !server.isAtLeast(8, 0, 10)) {
+            return ConfigSource.super.clusterCatalog();
+        }
+        List<BsonDocument> pipeline = List.of(new BsonDocument(
+                "$listClusterCatalog",
+                new BsonDocument("shards", BsonBoolean.TRUE).append("tracked", BsonBoolean.TRUE)));
+        try {
+            return ReadOutcome.of(connection.read(
+                    "running $listClusterCatalog",
+                    () -> connection
+                            .database("admin")
+                            .aggregate(pipeline, BsonDocument.class)
+                            .into(new ArrayList<>())));
+        } catch (LiveClusterException e) {
+            if (e.getCause() instanceof MongoCommandException c) {
+                return ReadOutcome.unavailable("$listClusterCatalog failed (" + c.getErrorCodeName() + ")");
             }
             throw e;
         }

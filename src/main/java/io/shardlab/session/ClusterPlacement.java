@@ -1,11 +1,13 @@
 package io.shardlab.session;
 
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationSnapshot;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,16 +18,35 @@ import java.util.TreeSet;
  * Where every database and collection of a cluster lives, for the placement board: one lane per shard, the
  * databases with their primary shards, each unsharded collection on its shard with its bytes, and each sharded
  * collection with its chunks (its key line). Immutable; made on the simulation thread from the catalog
- * ({@link #of}).
+ * ({@link #of}), or from a recorded layout's config metadata (a live cluster, a dump), which the board only shows.
  *
  * @param release the cluster's release; {@code moveCollection} and {@code unshardCollection} exist from 8.0
  * @param lanes the shards in shard order
  * @param databases the databases in name order
  * @param tiles the unsharded collections in namespace order
  * @param keyLines the sharded collections in namespace order
+ * @param recorded where a recorded placement was read (a masked connection string, a dump's path), which the board
+ *     does not change; empty for the simulator's cluster
  */
 public record ClusterPlacement(
-        MongoVersion release, List<Lane> lanes, List<Database> databases, List<Tile> tiles, List<KeyLine> keyLines) {
+        MongoVersion release,
+        List<Lane> lanes,
+        List<Database> databases,
+        List<Tile> tiles,
+        List<KeyLine> keyLines,
+        Optional<Recorded> recorded) {
+
+    /**
+     * Where a recorded placement came from and how much of it the source could tell.
+     *
+     * @param source a masked connection string or a dump's path, safe to show
+     * @param everyCollection whether the tiles are every unsharded collection ({@code $listClusterCatalog}) rather than
+     *     the tracked ones only (config.collections' {@code unsplittable: true})
+     */
+    public record Recorded(String source, boolean everyCollection) {}
+
+    /** A tile's {@link Tile#bytes()} when the source recorded no size for it. */
+    public static final long UNKNOWN_BYTES = -1;
 
     /**
      * The id of the config server when it is also a shard (a config shard, 8.0+): mongo {@code src/mongo/s/shard_id.h}
@@ -49,18 +70,31 @@ public record ClusterPlacement(
      * An unsharded collection.
      *
      * @param shard the shard it lives on: where {@code moveCollection} put it, else its database's primary
+     * @param bytes its data, or {@link #UNKNOWN_BYTES} when a recorded source did not tell
      * @param tracked whether config.collections holds it ({@code unsplittable: true}, moved or unsharded)
      */
     public record Tile(String namespace, String shard, long bytes, boolean tracked) {}
 
-    /** A sharded collection: its key and its chunks, sizes and shards now. */
-    public record KeyLine(String namespace, String key, SimulationSnapshot cluster) {
+    /**
+     * A sharded collection: its key and its chunks, sizes and shards now.
+     *
+     * @param layout its chunks on their shards
+     * @param chunkStatistics documents and bytes per chunk in key order; empty when a recorded source did not tell
+     */
+    public record KeyLine(String namespace, String key, ClusterSnapshot layout, List<ChunkStatistics> chunkStatistics) {
 
-        /** The bytes of its chunks, over every shard. */
+        public KeyLine {
+            chunkStatistics = List.copyOf(chunkStatistics);
+        }
+
+        /** The bytes of its chunks, over every shard (0 when the sizes are not known). */
         public long bytes() {
-            return cluster.chunkStatistics().stream()
-                    .mapToLong(ChunkStatistics::bytes)
-                    .sum();
+            return chunkStatistics.stream().mapToLong(ChunkStatistics::bytes).sum();
+        }
+
+        /** Whether its chunks' sizes are known. */
+        public boolean sizesKnown() {
+            return !chunkStatistics.isEmpty();
         }
     }
 
@@ -70,10 +104,17 @@ public record ClusterPlacement(
         databases = List.copyOf(databases);
         tiles = List.copyOf(tiles);
         keyLines = List.copyOf(keyLines);
+        Objects.requireNonNull(recorded, "recorded");
     }
 
-    /** The placement of every database and collection {@code catalog} holds now. On the simulation thread. */
-    public static ClusterPlacement of(ShardedCatalog catalog) {
+    /**
+     * The placement of every database and collection {@code catalog} holds now, and of every collection the storage
+     * holds: an empty collection ({@code db.createCollection}, or emptied) still lives somewhere, on its database's
+     * primary shard unless {@code moveCollection} placed it. On the simulation thread.
+     *
+     * @param stored the clients' collections the storage holds ({@code MongosCommands.storedNamespaces})
+     */
+    public static ClusterPlacement of(ShardedCatalog catalog, Collection<String> stored) {
         Map<String, Long> bytes = catalog.bytesPerShard();
         List<Lane> lanes = new ArrayList<>();
         for (Shard s : catalog.shards()) {
@@ -84,6 +125,9 @@ public record ClusterPlacement(
                 .toList();
         TreeSet<String> unsharded = new TreeSet<>(catalog.unshardedCollections().keySet());
         unsharded.addAll(catalog.unsplittableCollections().keySet());
+        stored.stream()
+                .filter(ns -> !ns.substring(ns.indexOf('.') + 1).startsWith("system."))
+                .forEach(unsharded::add);
         unsharded.removeAll(catalog.collections().keySet());
         List<Tile> tiles = new ArrayList<>();
         for (String ns : unsharded) {
@@ -95,12 +139,18 @@ public record ClusterPlacement(
                             catalog.unsplittableCollections().containsKey(ns))));
         }
         List<KeyLine> lines = catalog.collections().values().stream()
-                .map(c -> new KeyLine(
-                        c.namespace(),
-                        c.cluster().shardKey().toString(),
-                        c.cluster().snapshot()))
+                .map(c -> {
+                    SimulationSnapshot now = c.cluster().snapshot();
+                    return new KeyLine(
+                            c.namespace(), c.cluster().shardKey().toString(), now.cluster(), now.chunkStatistics());
+                })
                 .toList();
-        return new ClusterPlacement(catalog.config().version(), lanes, databases, tiles, lines);
+        return new ClusterPlacement(catalog.config().version(), lanes, databases, tiles, lines, Optional.empty());
+    }
+
+    /** Whether the board may change this placement: the simulator's, not a recorded one. */
+    public boolean changeable() {
+        return recorded.isEmpty();
     }
 
     /** Whether the release has {@code moveCollection} and {@code unshardCollection} (8.0+). */

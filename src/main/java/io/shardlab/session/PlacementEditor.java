@@ -60,7 +60,7 @@ public final class PlacementEditor {
 
     /** The placement now. */
     public ClusterPlacement read(MongosCommands mongos) {
-        return ClusterPlacement.of(mongos.catalog());
+        return ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces());
     }
 
     /** {@code sh.moveCollection(namespace, toShard)}. */
@@ -118,10 +118,10 @@ public final class PlacementEditor {
         } catch (MongoCommandException | CommandFailedException e) {
             // shardAndDistribute is one verb: a refused reshard takes the shardCollection back too
             catalog.restorePlacement(before);
-            return new Change(ClusterPlacement.of(catalog), ran, Optional.of(e.getMessage()), Optional.empty());
+            return new Change(read(mongos), ran, Optional.of(e.getMessage()), Optional.empty());
         }
         steps.push(new Step(before, explorerCommands));
-        return new Change(ClusterPlacement.of(catalog), ran, Optional.empty(), Optional.empty());
+        return new Change(read(mongos), ran, Optional.empty(), Optional.empty());
     }
 
     /** The explorer ran one of the user's commands: undo takes it back before the board's older verbs. */

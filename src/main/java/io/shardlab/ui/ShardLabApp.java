@@ -330,6 +330,11 @@ public class ShardLabApp extends Application {
         // explorer's undo; a recorded layout is not changed
         PlacementViewModel placementBoard = new PlacementViewModel(engine::placement, Platform::runLater, engine::undo);
         placementBoard.readOnlyProperty().bind(explorer.readOnlyLayoutProperty());
+        live.layout().metadataProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                placementBoard.showRecorded(now);
+            }
+        });
         PlacementWindow placementWindow =
                 new PlacementWindow(text, placementBoard, appearance, viewModel.darkProperty(), icons, placement);
         this.placementWindow = placementWindow;

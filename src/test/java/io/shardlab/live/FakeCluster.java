@@ -42,6 +42,7 @@ public final class FakeCluster implements AutoCloseable {
     private volatile List<BsonDocument> shardedDataDistribution;
     private final Map<String, List<BsonDocument>> collStats = new ConcurrentHashMap<>();
     private volatile List<BsonDocument> sampledQueries;
+    private volatile List<BsonDocument> clusterCatalog;
     private final Map<String, BsonDocument> analyzeShardKey = new ConcurrentHashMap<>();
     private volatile boolean refuseLogins;
     private volatile boolean stopAtChunks;
@@ -128,6 +129,12 @@ public final class FakeCluster implements AutoCloseable {
 
     FakeCluster withBalancerStatus(BsonDocument reply) {
         this.balancerStatus = reply;
+        return this;
+    }
+
+    /** Answers {@code aggregate} on admin with a first stage {@code $listClusterCatalog} (8.0.10+) with {@code reply}. */
+    public FakeCluster withClusterCatalog(List<BsonDocument> reply) {
+        this.clusterCatalog = reply;
         return this;
     }
 
@@ -275,6 +282,9 @@ public final class FakeCluster implements AutoCloseable {
                                 .filter(q -> ns == null
                                         || q.getString("ns").getValue().equals(ns))
                                 .toList());
+            }
+            if (stage.equals("$listClusterCatalog") && database.equals("admin") && clusterCatalog != null) {
+                return cursor(database, clusterCatalog);
             }
             if (stage.equals("$shardedDataDistribution")
                     && database.equals("admin")

@@ -85,6 +85,42 @@ class PlacementEditorTest {
         assertTrue(placement.movesCollections());
     }
 
+    @Test
+    void an_empty_collection_is_a_tile_on_its_databases_primary_shard() {
+        // given a collection created without documents, one emptied, and one in a database of its own
+        MongosCommands mongos = cluster("8.0");
+        mongos.run("app", BsonDocument.parse("{create: 'empty'}"));
+        mongos.run("app", BsonDocument.parse("{delete: 'logs', deletes: [{q: {}, limit: 0}]}"));
+        mongos.run("blog", BsonDocument.parse("{create: 'posts'}"));
+
+        // when the board reads the cluster
+        ClusterPlacement placement = editor.read(mongos);
+
+        // then each still lives somewhere: on its database's primary shard, with no data
+        assertEquals(
+                new ClusterPlacement.Tile("app.empty", "shard01", 0, false),
+                placement.tile("app.empty").orElseThrow());
+        assertEquals(0, placement.tile("app.logs").orElseThrow().bytes());
+        String blogPrimary = placement.databases().stream()
+                .filter(d -> d.name().equals("blog"))
+                .findFirst()
+                .orElseThrow()
+                .primaryShard();
+        assertEquals(blogPrimary, shardOf(placement, "blog.posts"));
+    }
+
+    @Test
+    void an_empty_collection_moves_like_any_other() {
+        MongosCommands mongos = cluster("8.0");
+        mongos.run("app", BsonDocument.parse("{create: 'empty'}"));
+
+        PlacementEditor.Change moved = editor.moveCollection(mongos, "app.empty", "shard03");
+
+        assertEquals(Optional.empty(), moved.refusal());
+        assertEquals("shard03", shardOf(moved.placement(), "app.empty"));
+        assertTrue(moved.placement().tile("app.empty").orElseThrow().tracked());
+    }
+
     @ParameterizedTest(name = "{0} is a config shard: {1}")
     @CsvSource(textBlock = """
             config,  true
@@ -141,13 +177,7 @@ class PlacementEditorTest {
     @Test
     void unshard_collapses_a_key_line_into_a_tile_and_undo_brings_the_chunks_back() {
         MongosCommands mongos = cluster("8.0");
-        int chunks = editor.read(mongos)
-                .keyLines()
-                .get(0)
-                .cluster()
-                .cluster()
-                .chunks()
-                .size();
+        int chunks = editor.read(mongos).keyLines().get(0).layout().chunks().size();
 
         PlacementEditor.Change unsharded = editor.unshardCollection(mongos, "app.orders");
 
@@ -157,8 +187,7 @@ class PlacementEditorTest {
         assertTrue(editor.undo(catalog));
         ClusterPlacement after = editor.read(mongos);
         assertEquals(Optional.empty(), after.tile("app.orders"));
-        assertEquals(
-                chunks, after.keyLines().get(0).cluster().cluster().chunks().size());
+        assertEquals(chunks, after.keyLines().get(0).layout().chunks().size());
     }
 
     @Test

@@ -138,6 +138,7 @@ public final class LiveLayoutViewModel {
     private final ReadOnlyStringWrapper release = new ReadOnlyStringWrapper(this, "release", "");
     private final ReadOnlyStringWrapper activeMigrations = new ReadOnlyStringWrapper(this, "activeMigrations", "");
     private final ReadOnlyObjectWrapper<LayoutHealth> health = new ReadOnlyObjectWrapper<>(this, "health");
+    private final ReadOnlyObjectWrapper<ClusterMetadata> metadata = new ReadOnlyObjectWrapper<>(this, "metadata");
     private final ReadOnlyObjectWrapper<Motion> lastMotion =
             new ReadOnlyObjectWrapper<>(this, "lastMotion", Motion.NONE);
     private Motion pendingMotion = Motion.NONE;
@@ -265,6 +266,7 @@ public final class LiveLayoutViewModel {
         stopWatch();
         closeLive(watchedSource);
         read = r.read();
+        metadata.set(read.metadata());
         release.set(read.release().note());
         watchedSource = r.live();
         origin = r.origin();
@@ -540,6 +542,7 @@ public final class LiveLayoutViewModel {
         }
         if (update.changed()) {
             read = read.withMetadata(update.current());
+            metadata.set(read.metadata());
             namespaces.setAll(read.metadata().collections().stream()
                     .map(CollectionLayout::namespace)
                     .toList());
@@ -721,5 +724,13 @@ public final class LiveLayoutViewModel {
      */
     public ReadOnlyObjectProperty<LayoutHealth> healthProperty() {
         return health.getReadOnlyProperty();
+    }
+
+    /**
+     * The whole read of the source on show (every shard, database and collection, the placement board's), the newest
+     * one a watch brought; null before any read.
+     */
+    public ReadOnlyObjectProperty<ClusterMetadata> metadataProperty() {
+        return metadata.getReadOnlyProperty();
     }
 }

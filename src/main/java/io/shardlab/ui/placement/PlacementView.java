@@ -1,6 +1,5 @@
 package io.shardlab.ui.placement;
 
-import io.shardlab.bson.BsonPrinter;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DataSize;
 import io.shardlab.render.DiagramData;
@@ -13,6 +12,7 @@ import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CollectionMove;
+import io.shardlab.text.Message;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
@@ -33,6 +34,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.BorderPane;
@@ -97,7 +99,7 @@ final class PlacementView {
         commands.setId("placement-commands");
         commands.getStyleClass().add("placement-commands");
         commands.textProperty()
-                .bind(javafx.beans.binding.Bindings.createStringBinding(
+                .bind(Bindings.createStringBinding(
                         () -> String.join("\n", vm.commandsProperty().get()), vm.commandsProperty()));
         Button undo = text.label(new Button(), "placement.undo");
         undo.setId("placement-undo");
@@ -115,7 +117,7 @@ final class PlacementView {
         undo.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setMinWidth(Region.USE_PREF_SIZE);
         commands.setWrapText(true);
-        VBox top = new VBox(6, bar, commands, phases);
+        VBox top = new VBox(6, bar, keyPrompt(), commands, phases);
         top.getStyleClass().add("placement-top");
         Label lanesTitle = text.label(new Label(), "placement.shards");
         lanesTitle.getStyleClass().add("placement-section");
@@ -140,6 +142,65 @@ final class PlacementView {
         return root;
     }
 
+    /**
+     * The Shard and distribute prompt: the shard key in mongosh syntax, checked as the user types it, what is wrong
+     * with it right under the field; shown while a collection is chosen.
+     */
+    private Node keyPrompt() {
+        Label title = new Label();
+        title.textProperty()
+                .bind(text.text(Bindings.createObjectBinding(
+                        () -> Message.of(
+                                "placement.key.title",
+                                vm.distributingProperty().get().orElse("")),
+                        vm.distributingProperty())));
+        TextField key = new TextField();
+        key.setId("placement-key");
+        key.textProperty().bindBidirectional(vm.keyTextProperty());
+        key.setPrefColumnCount(18);
+        key.setOnAction(e -> vm.confirmKey());
+        Button run = text.label(new Button(), "placement.key.run");
+        run.setId("placement-key-run");
+        run.setDefaultButton(false);
+        run.setOnAction(e -> vm.confirmKey());
+        run.disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.keyProblemProperty().get().isPresent(), vm.keyProblemProperty()));
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        Button cancel = text.label(new Button(), "placement.key.cancel");
+        cancel.setId("placement-key-cancel");
+        cancel.setOnAction(e -> vm.cancelKey());
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, title, key, run, cancel);
+        row.setAlignment(Pos.CENTER_LEFT);
+        Label problem = new Label();
+        problem.setId("placement-key-problem");
+        problem.getStyleClass().add("placement-key-problem");
+        problem.setWrapText(true);
+        problem.textProperty()
+                .bind(text.text(Bindings.createObjectBinding(
+                        () -> vm.keyProblemProperty().get().orElse(Message.of("common.verbatim", "")),
+                        vm.keyProblemProperty())));
+        problem.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.keyProblemProperty().get().isPresent(), vm.keyProblemProperty()));
+        problem.managedProperty().bind(problem.visibleProperty());
+        VBox prompt = new VBox(4, row, problem);
+        prompt.setId("placement-key-prompt");
+        prompt.getStyleClass().add("placement-key-prompt");
+        prompt.visibleProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.distributingProperty().get().isPresent(), vm.distributingProperty()));
+        prompt.managedProperty().bind(prompt.visibleProperty());
+        vm.distributingProperty().addListener((obs, was, now) -> {
+            if (now.isPresent()) {
+                key.requestFocus();
+                key.selectAll();
+            }
+        });
+        return prompt;
+    }
+
     private void show(Optional<ClusterPlacement> shown) {
         lanes.getChildren().clear();
         keyLines.getChildren().clear();
@@ -155,7 +216,7 @@ final class PlacementView {
             older.setWrapText(true);
             lanes.getChildren().add(older);
         }
-        if (p.tiles().isEmpty()) {
+        if (p.tiles().isEmpty() && p.changeable()) {
             Label none = text.label(new Label(), "placement.noUnsharded");
             none.setId("placement-no-unsharded");
             none.setWrapText(true);
@@ -168,7 +229,7 @@ final class PlacementView {
             lanes.getChildren().add(lane(p, p.lanes().get(i), theme.shardColor(i), largest));
         }
         for (ClusterPlacement.KeyLine line : p.keyLines()) {
-            keyLines.getChildren().add(keyLine(line));
+            keyLines.getChildren().add(keyLine(line, p.changeable()));
         }
         if (p.keyLines().isEmpty()) {
             keyLines.getChildren().add(text.label(new Label(), "placement.noSharded"));
@@ -199,7 +260,7 @@ final class PlacementView {
         header.setPrefWidth(170);
         FlowPane tiles = new FlowPane(6, 6);
         for (ClusterPlacement.Tile t : p.tilesOn(lane.shard())) {
-            tiles.getChildren().add(tile(t, color, largest));
+            tiles.getChildren().add(tile(t, color, largest, p.changeable()));
         }
         HBox.setHgrow(tiles, Priority.ALWAYS);
         HBox row = new HBox(10, header, tiles);
@@ -217,17 +278,23 @@ final class PlacementView {
         return badge;
     }
 
-    private Node tile(ClusterPlacement.Tile t, String color, long largest) {
-        Label tile = new Label(t.namespace() + "\n" + DataSize.format(t.bytes()));
+    private Node tile(ClusterPlacement.Tile t, String color, long largest, boolean changeable) {
+        Label tile = new Label(t.namespace() + "\n"
+                + (t.bytes() == ClusterPlacement.UNKNOWN_BYTES
+                        ? text.now("placement.tile.sizeUnknown")
+                        : DataSize.format(t.bytes())));
         tile.getStyleClass().add(TILE);
         tile.setUserData(t.namespace());
         tile.setStyle("-fx-border-color: " + color + ";");
-        double share = largest == 0 ? 0 : Math.sqrt((double) t.bytes() / largest);
+        double share = largest <= 0 || t.bytes() <= 0 ? 0 : Math.sqrt((double) t.bytes() / largest);
         tile.setPrefWidth(MIN_TILE_WIDTH + share * (MAX_TILE_WIDTH - MIN_TILE_WIDTH));
         tile.setMinWidth(Region.USE_PREF_SIZE);
-        MenuItem distribute = text.label(
-                new MenuItem(), "placement.shardAndDistribute", BsonPrinter.shell(PlacementViewModel.DISTRIBUTE_KEY));
-        distribute.setOnAction(e -> vm.shardAndDistribute(t.namespace()));
+        if (!changeable) {
+            // a recorded layout's tile only shows where the collection lives; the note says why it does not move
+            return tile;
+        }
+        MenuItem distribute = text.label(new MenuItem(), "placement.shardAndDistribute");
+        distribute.setOnAction(e -> vm.askKey(t.namespace()));
         tile.setContextMenu(new ContextMenu(distribute));
         double[] pressed = new double[2];
         tile.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
@@ -265,20 +332,22 @@ final class PlacementView {
         return b.contains(e.getSceneX(), e.getSceneY());
     }
 
-    private Node keyLine(ClusterPlacement.KeyLine line) {
-        Label caption = new Label(line.namespace() + " · " + line.key() + " · " + DataSize.format(line.bytes()));
+    private Node keyLine(ClusterPlacement.KeyLine line, boolean changeable) {
+        Label caption = new Label(line.namespace() + " · " + line.key()
+                + (line.sizesKnown() ? " · " + DataSize.format(line.bytes()) : ""));
         caption.getStyleClass().add("placement-key-caption");
         Button unshard = text.label(new Button(), "placement.unshard");
         unshard.getStyleClass().add(UNSHARD);
         unshard.setUserData(line.namespace());
         unshard.setOnAction(e -> vm.unshard(line.namespace()));
+        unshard.setDisable(!changeable);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox header = new HBox(8, caption, spacer, unshard);
         header.setAlignment(Pos.CENTER_LEFT);
         LayoutData layout = new LayoutData(
-                line.cluster().cluster(),
-                Optional.of(ChunkSizes.of(line.cluster().chunkStatistics())));
+                line.layout(),
+                line.sizesKnown() ? Optional.of(ChunkSizes.of(line.chunkStatistics())) : Optional.empty());
         DiagramData data = new DiagramData(layout, Optional.empty(), Optional.empty(), Optional.empty());
         DiagramPainter.Parts parts = DiagramPainter.Parts.of(data, Scale.EQUAL);
         RenderCanvas canvas = new RenderCanvas((Graphics2D g, double w, double h, double density) -> {
@@ -293,8 +362,7 @@ final class PlacementView {
         });
         // the lanes' own height, and the number line's bar with its axis above them (the painter needs 147 px for three
         // shards; measured in a 1280 × 720 and a 1600 × 1000 window)
-        canvas.setPrefHeight(
-                ShardLanesPainter.height(line.cluster().cluster().shardIds().size()) + KEY_LINE_BAR);
+        canvas.setPrefHeight(ShardLanesPainter.height(line.layout().shardIds().size()) + KEY_LINE_BAR);
         canvas.setMinHeight(Region.USE_PREF_SIZE);
         VBox box = new VBox(4, header, canvas);
         box.getStyleClass().add(KEY_LINE);

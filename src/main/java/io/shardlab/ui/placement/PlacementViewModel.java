@@ -1,5 +1,8 @@
 package io.shardlab.ui.placement;
 
+import io.shardlab.bson.BsonLiterals;
+import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.ClusterMetadata;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CollectionMove;
@@ -16,23 +19,27 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 
 /**
  * The placement board (Simulation → Placement board…): where every database and collection of the explorer's
  * cluster lives, and the verbs that move them — a tile dragged onto another shard's lane runs {@code moveCollection},
  * Unshard runs {@code unshardCollection}, Shard and distribute runs {@code shardCollection} then a same-key
  * {@code reshardCollection} with {@code forceRedistribution} — each through the cluster's mongos
- * ({@link PlacementEditor}), undone by the explorer's one undo. On a recorded layout (a live cluster, a snapshot)
- * the board changes nothing.
+ * ({@link PlacementEditor}), undone by the explorer's one undo. On a recorded layout (a live cluster, a dump) the
+ * board shows the recorded cluster's placement ({@link #showRecorded}) and changes nothing, saying why.
  *
  * <p>Properties change on the JavaFX thread only.
  */
 public final class PlacementViewModel {
 
-    /** The key Shard and distribute shards an unsharded collection on: {@code _id}, which every collection indexes. */
-    static final BsonDocument DISTRIBUTE_KEY = new BsonDocument("_id", new BsonInt32(1));
+    /**
+     * The key the Shard and distribute prompt offers first: {@code _id}, which every collection indexes, so the
+     * mongos's {@code shardCollection} needs no other index.
+     */
+    static final String DEFAULT_KEY = "{ _id: 1 }";
 
     /** Where the board's reads and verbs run: the explorer engine's {@code placement}. */
     @FunctionalInterface
@@ -48,6 +55,10 @@ public final class PlacementViewModel {
     private final ObjectProperty<List<String>> commands = new SimpleObjectProperty<>(List.of());
     private final ObjectProperty<Optional<CollectionMove>> move = new SimpleObjectProperty<>(Optional.empty());
     private final BooleanProperty readOnly = new SimpleBooleanProperty(false);
+    private Optional<ClusterPlacement> recorded = Optional.empty();
+    private final ObjectProperty<Optional<String>> distributing = new SimpleObjectProperty<>(Optional.empty());
+    private final StringProperty keyText = new SimpleStringProperty(DEFAULT_KEY);
+    private final ObjectProperty<Optional<Message>> keyProblem = new SimpleObjectProperty<>(Optional.empty());
 
     /**
      * @param desk runs a read or verb on the simulation thread (the explorer engine's {@code placement})
@@ -58,6 +69,13 @@ public final class PlacementViewModel {
         this.desk = Objects.requireNonNull(desk, "desk");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.undo = Objects.requireNonNull(undo, "undo");
+        keyText.addListener((obs, was, now) -> keyProblem.set(keyProblem(now)));
+        readOnly.addListener((obs, was, now) -> {
+            if (!now) {
+                note.set(Message.of("placement.hint"));
+            }
+            refresh();
+        });
     }
 
     /** The placement on show; empty while no cluster is loaded. */
@@ -85,9 +103,33 @@ public final class PlacementViewModel {
         return readOnly;
     }
 
-    /** Reads the placement again. */
+    /**
+     * The placement of the recorded layout the explorer shows (a live cluster's read, a dump's), which the board shows
+     * while the explorer is read-only. On the JavaFX thread.
+     */
+    public void showRecorded(ClusterMetadata metadata) {
+        recorded = Optional.of(RecordedPlacement.of(metadata));
+        if (readOnly.get()) {
+            refresh();
+        }
+    }
+
+    /** Reads the placement again: the recorded one while the explorer is read-only, else the simulator's. */
     public void refresh() {
+        if (readOnly.get()) {
+            placement.set(recorded);
+            commands.set(List.of());
+            move.set(Optional.empty());
+            note.set(recorded.map(PlacementViewModel::recordedNote).orElse(Message.of("placement.readOnly")));
+            return;
+        }
         desk.placement((editor, mongos) -> mongos.map(editor::read), read -> fx.execute(() -> placement.set(read)));
+    }
+
+    /** Why the board changes nothing on a recorded placement, and whether it knows every unsharded collection. */
+    private static Message recordedNote(ClusterPlacement p) {
+        ClusterPlacement.Recorded r = p.recorded().orElseThrow();
+        return Message.of(r.everyCollection() ? "placement.recorded.every" : "placement.recorded.tracked", r.source());
     }
 
     /** Drops {@code namespace}'s tile on {@code shard}'s lane: {@code moveCollection}. */
@@ -106,14 +148,68 @@ public final class PlacementViewModel {
         desk.placement((editor, mongos) -> mongos.map(m -> editor.unshardCollection(m, namespace)), this::show);
     }
 
-    /** Shard and distribute on {@code namespace}'s tile, on {@link #DISTRIBUTE_KEY}. */
-    public void shardAndDistribute(String namespace) {
+    /**
+     * The collection the Shard and distribute prompt is open for (its shard key asked); empty while it is closed.
+     */
+    public ReadOnlyObjectProperty<Optional<String>> distributingProperty() {
+        return distributing;
+    }
+
+    /** The shard key the prompt holds, as the user types it in mongosh syntax ({@code { user: 1 }}). */
+    public StringProperty keyTextProperty() {
+        return keyText;
+    }
+
+    /** What is wrong with {@link #keyTextProperty()} as a shard key, in MongoDB's words; empty when it is one. */
+    public ReadOnlyObjectProperty<Optional<Message>> keyProblemProperty() {
+        return keyProblem;
+    }
+
+    /** Shard and distribute… on {@code namespace}'s tile: opens the prompt for its shard key. */
+    public void askKey(String namespace) {
         if (refusedWhileReadOnly()) {
             return;
         }
+        distributing.set(Optional.of(namespace));
+        keyProblem.set(keyProblem(keyText.get()));
+    }
+
+    /** Closes the prompt; nothing runs. */
+    public void cancelKey() {
+        distributing.set(Optional.empty());
+    }
+
+    /**
+     * Runs Shard and distribute on the prompt's collection with its key: {@code shardCollection}, then a same-key
+     * {@code reshardCollection} with {@code forceRedistribution}. A malformed key runs nothing and keeps the prompt
+     * open with its problem.
+     */
+    public void confirmKey() {
+        Optional<String> namespace = distributing.get();
+        Optional<Message> problem = keyProblem(keyText.get());
+        keyProblem.set(problem);
+        if (namespace.isEmpty() || problem.isPresent() || refusedWhileReadOnly()) {
+            return;
+        }
+        BsonDocument key = BsonLiterals.parseDocument(keyText.get());
+        distributing.set(Optional.empty());
         desk.placement(
-                (editor, mongos) -> mongos.map(m -> editor.shardAndDistribute(m, namespace, DISTRIBUTE_KEY)),
-                this::show);
+                (editor, mongos) -> mongos.map(m -> editor.shardAndDistribute(m, namespace.get(), key)), this::show);
+    }
+
+    /**
+     * What the mongos would refuse in {@code text} as a shard key before looking at the collection: text that is no
+     * document, or a pattern {@code shardCollection} refuses ({@link ShardKeyPattern#of}: empty, a value other than 1
+     * or "hashed", two hashed fields, a bad field name, more than 32 fields), in MongoDB's words.
+     */
+    static Optional<Message> keyProblem(String text) {
+        try {
+            ShardKeyPattern.of(BsonLiterals.parseDocument(text));
+            return Optional.empty();
+        } catch (IllegalArgumentException malformed) {
+            // BsonParseException and InvalidShardKeyException: the parser's and MongoDB's own words
+            return Optional.of(Message.of("placement.key.malformed", malformed.getMessage()));
+        }
     }
 
     /** Edit → Undo: the board's newest verb (or the explorer's newer command) is taken back. */
@@ -127,7 +223,7 @@ public final class PlacementViewModel {
 
     private boolean refusedWhileReadOnly() {
         if (readOnly.get()) {
-            note.set(Message.of("placement.readOnly"));
+            note.set(recorded.map(PlacementViewModel::recordedNote).orElse(Message.of("placement.readOnly")));
             return true;
         }
         return false;

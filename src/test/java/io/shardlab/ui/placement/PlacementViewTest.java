@@ -1,6 +1,7 @@
 package io.shardlab.ui.placement;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
@@ -26,7 +27,10 @@ import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -167,5 +171,41 @@ class PlacementViewTest {
                         + "no such command: 'moveCollection'",
                 note(robot));
         assertEquals("shard01", laneOf(robot, "app.logs"));
+    }
+
+    @Test
+    void shard_and_distribute_asks_the_key_and_explains_a_malformed_one_inline(FxRobot robot) throws Exception {
+        // given app.logs as a tile on 8.0
+        show(robot, "8.0");
+        assertFalse(robot.lookup("#placement-key-prompt").query().isVisible(), "no prompt before asked");
+
+        // when Shard and distribute… is chosen on its tile and a malformed key typed
+        MenuItem distribute =
+                ((Label) tile(robot, "app.logs")).getContextMenu().getItems().get(0);
+        assertEquals("Shard and distribute\u2026", distribute.getText());
+        robot.interact(distribute::fire);
+        TextField key = robot.lookup("#placement-key").queryAs(TextField.class);
+        robot.interact(() -> key.setText("{ n: -1 }"));
+
+        // then the prompt says what is wrong in MongoDB's words, and runs nothing
+        Label problem = robot.lookup("#placement-key-problem").queryAs(Label.class);
+        assertTrue(problem.isVisible());
+        assertTrue(problem.getText().contains("Non-hashed fields must be set to a value of 1"), problem.getText());
+        assertTrue(robot.lookup("#placement-key-run").queryAs(Button.class).isDisabled());
+
+        // when the key is mended and run
+        robot.interact(() -> key.setText("{ _id: 1 }"));
+        assertFalse(problem.isVisible());
+        robot.clickOn("#placement-key-run");
+
+        // then the board runs MongoDB's helper with that key (what the mongos answers is PlacementEditorTest's) and
+        // the prompt closes
+        waitUntil(
+                "the helper ran",
+                () -> "sh.shardAndDistributeCollection('app.logs', { _id: 1 })"
+                        .equals(robot.lookup("#placement-commands")
+                                .queryAs(Label.class)
+                                .getText()));
+        assertFalse(robot.lookup("#placement-key-prompt").query().isVisible());
     }
 }

@@ -1,0 +1,169 @@
+package io.shardlab.ui.placement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.live.ClusterInspector;
+import io.shardlab.live.ClusterMetadata;
+import io.shardlab.live.ConfigFixture;
+import io.shardlab.live.DocumentConfigSource;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.session.ClusterPlacement;
+import io.shardlab.session.PlacementEditor;
+import io.shardlab.text.Message;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The board's view model on a recorded layout: it shows the recorded cluster's placement (config metadata of a live
+ * cluster or a dump), changes nothing on it and says why, and goes back to the simulator's cluster when the explorer
+ * does.
+ */
+class PlacementViewModelTest {
+
+    /** How many times the board asked the simulator for its placement. */
+    private final List<String> deskCalls = new ArrayList<>();
+
+    private final PlacementViewModel board = new PlacementViewModel(
+            new PlacementViewModel.Desk() {
+                @Override
+                public <T> void placement(
+                        BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {
+                    deskCalls.add("placement");
+                }
+            },
+            Runnable::run,
+            () -> deskCalls.add("undo"));
+
+    static ClusterMetadata dump() {
+        return new ClusterInspector(Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), ZoneOffset.UTC))
+                .inspect(
+                        new DocumentConfigSource(
+                                "/dumps/shop",
+                                ConfigFixture.config(ConfigFixture.Shape.V8_0),
+                                "a dump runs no command"),
+                        ClusterInspector.Scope.OVERVIEW);
+    }
+
+    @Test
+    void a_recorded_layout_shows_its_own_placement_from_its_config_metadata() {
+        // given the explorer shows a dump of an 8.0 cluster
+        board.readOnlyProperty().set(true);
+
+        // when the dump's metadata comes
+        board.showRecorded(dump());
+
+        // then the board shows every shard, the databases' primaries, the tracked unsharded collection on its chunk's
+        // shard and the sharded collections as key lines, without asking the simulator
+        ClusterPlacement p = board.placementProperty().get().orElseThrow();
+        assertEquals(
+                List.of("shard01", "shard02", "shard03", "shard04"),
+                p.lanes().stream().map(ClusterPlacement.Lane::shard).toList());
+        assertTrue(p.lanes().get(3).draining());
+        assertEquals(List.of("test"), p.primaryOf("shard01"));
+        assertEquals(
+                List.of(new ClusterPlacement.Tile("test.tracked", "shard02", ClusterPlacement.UNKNOWN_BYTES, true)),
+                p.tiles());
+        assertEquals(3, p.keyLines().size());
+        assertFalse(p.changeable());
+        assertEquals(List.of(), deskCalls);
+        assertEquals(
+                Message.of("placement.recorded.tracked", "/dumps/shop"),
+                board.noteProperty().get());
+    }
+
+    @Test
+    void moves_on_a_recorded_layout_are_refused_with_the_reason() {
+        board.readOnlyProperty().set(true);
+        board.showRecorded(dump());
+
+        board.moveCollection("test.tracked", "shard01");
+        board.unshard("test.users");
+        board.askKey("test.tracked");
+
+        assertEquals(List.of(), deskCalls, "nothing ran");
+        assertEquals(
+                "shard02",
+                board.placementProperty()
+                        .get()
+                        .orElseThrow()
+                        .tile("test.tracked")
+                        .orElseThrow()
+                        .shard());
+        assertEquals(
+                Message.of("placement.recorded.tracked", "/dumps/shop"),
+                board.noteProperty().get());
+    }
+
+    @Test
+    void back_in_the_simulator_the_board_reads_the_simulated_cluster_again() {
+        board.readOnlyProperty().set(true);
+        board.showRecorded(dump());
+
+        board.readOnlyProperty().set(false);
+
+        assertEquals(List.of("placement"), deskCalls);
+        assertEquals(Message.of("placement.hint"), board.noteProperty().get());
+    }
+
+    /**
+     * The prompt's key checked as the mongos's {@code shardCollection} parses it (mongo
+     * {@code src/mongo/db/global_catalog/shard_key_pattern.cpp}; the rules' own cases are ported in
+     * {@code key/ShardKeyPatternTest} from {@code shard_key_pattern_test.cpp}): a well-formed key has no problem, a
+     * malformed one is explained in MongoDB's words.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            { _id: 1 }                      |
+            { user: 'hashed' }              |
+            { region: 1, user: 'hashed' }   |
+            { 'user.id': 1 }                |
+            {}                              | Shard key is empty
+            { user: -1 }                    | Non-hashed fields must be set to a value of 1 (ascending). Failed to parse field user
+            { a: 'hashed', b: 'hashed' }    | can contain at most one 'hashed' field. Failed to parse field b
+            { '$a': 1 }                     | Field $a contains parts that start with '$'
+            { user: 1                       | user
+            """)
+    void a_malformed_key_is_explained_in_the_mongos_words(String key, String problem) {
+        Optional<Message> said = PlacementViewModel.keyProblem(key);
+
+        if (problem == null) {
+            assertEquals(Optional.empty(), said);
+        } else {
+            assertEquals("placement.key.malformed", said.orElseThrow().key());
+            assertTrue(
+                    said.get().arguments().get(0).toString().contains(problem),
+                    said.get().toString());
+        }
+    }
+
+    @Test
+    void shard_and_distribute_asks_the_key_and_runs_only_a_well_formed_one() {
+        // given the prompt open for app.logs with a malformed key
+        board.askKey("app.logs");
+        board.keyTextProperty().set("{ user: -1 }");
+        assertTrue(board.keyProblemProperty().get().isPresent(), "explained while typed");
+
+        // when confirmed, nothing runs and the prompt stays open
+        board.confirmKey();
+        assertEquals(List.of(), deskCalls);
+        assertEquals(Optional.of("app.logs"), board.distributingProperty().get());
+
+        // when the key is mended and confirmed, it runs and the prompt closes
+        board.keyTextProperty().set("{ user: 1 }");
+        assertEquals(Optional.empty(), board.keyProblemProperty().get());
+        board.confirmKey();
+        assertEquals(List.of("placement"), deskCalls);
+        assertEquals(Optional.empty(), board.distributingProperty().get());
+    }
+}
