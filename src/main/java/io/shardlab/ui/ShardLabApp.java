@@ -391,6 +391,10 @@ public class ShardLabApp extends Application {
                 });
         // the roster's names (each student's appName) name their databases' tiles and results
         board.followRoster(explorer.connections().roster());
+        // the bundled exercises' titles and hints follow View → Language
+        text.language()
+                .addListener((obs, was, now) ->
+                        board.translate(ExerciseCatalog.load(now).exercises()));
         BoardWindow boardWindow = new BoardWindow(text, board, appearance, viewModel.darkProperty(), icons, placement);
         MenuItem boardItem = text.label(new MenuItem(), "window.menu.classBoard");
         boardItem.setId("menu-class-board");
