@@ -468,10 +468,18 @@ public class ShardLabApp extends Application {
                 List<DiagramPicture> pictures = comparison.pictures().orElseThrow();
                 input = ExportViewModel.Input.comparison(List.of(
                         new ExportViewModel.Side(
-                                comparison.left().captionProperty().get(),
+                                text.messages()
+                                        .text(comparison
+                                                .left()
+                                                .captionProperty()
+                                                .get()),
                                 pictures.get(0).data()),
                         new ExportViewModel.Side(
-                                comparison.right().captionProperty().get(),
+                                text.messages()
+                                        .text(comparison
+                                                .right()
+                                                .captionProperty()
+                                                .get()),
                                 pictures.get(1).data())));
             } else {
                 DiagramPicture picture = explorer.numberLine().pictureProperty().get();
