@@ -11,6 +11,8 @@ import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.ReadDistribution;
 import io.shardlab.workload.WriteDistribution;
 import java.util.HashMap;
@@ -39,7 +41,8 @@ final class SimulationText {
 
     private SimulationText() {}
 
-    static String render(SimulationOutcome outcome, boolean verbose) {
+    /** @param words the language of ShardLab's own lines and notes (sh.status()'s own lines stay MongoDB's) */
+    static String render(SimulationOutcome outcome, boolean verbose, Messages words) {
         SimulationSnapshot s = outcome.finalState();
         ClusterSnapshot c = s.cluster();
         ShardKeyPattern key = outcome.key();
@@ -48,28 +51,23 @@ final class SimulationText {
                 .append(s.version().label())
                 .append(")\n");
         outcome.origin().ifPresent(o -> {
-            out.append("  layout: ")
-                    .append(o.namespace())
-                    .append(" from ")
-                    .append(o.source())
-                    .append(" (")
-                    .append(o.chunks())
-                    .append(o.chunks() == 1 ? " chunk)\n" : " chunks)\n");
-            for (String note : o.notes()) {
-                out.append("        ").append(note).append('\n');
+            out.append("  ")
+                    .append(words.text("cli.simulate.layout", o.namespace(), o.source(), o.chunks()))
+                    .append('\n');
+            for (Message note : o.notes()) {
+                out.append("        ").append(words.text(note)).append('\n');
             }
         });
-        if (outcome.input().isPresent()) {
-            out.append("  inserted: ")
-                    .append(outcome.writes().inserts())
-                    .append(" documents from ")
-                    .append(outcome.input().get())
-                    .append(", seed ")
-                    .append(outcome.seed())
-                    .append('\n');
-        } else {
-            out.append("  inserted: nothing, seed ").append(outcome.seed()).append('\n');
-        }
+        out.append("  ")
+                .append(
+                        outcome.input().isPresent()
+                                ? words.text(
+                                        "cli.simulate.inserted",
+                                        outcome.writes().inserts(),
+                                        outcome.input().get(),
+                                        outcome.seed())
+                                : words.text("cli.simulate.insertedNothing", outcome.seed()))
+                .append('\n');
         out.append("  chunk size: ")
                 .append(ShellNumbers.dataFormat(s.maxChunkSizeBytes()))
                 .append('\n');
