@@ -32,7 +32,7 @@ final class BalancerDecisionText {
                 .append('\n');
         d.stoppedBy()
                 .ifPresent(why -> out.append(INDENT)
-                        .append(words.text("cli.balancer.stopped", why))
+                        .append(words.text("cli.balancer.stopped", words.text(why)))
                         .append('\n'));
         if (!d.busyShards().isEmpty()) {
             out.append(INDENT)

@@ -149,7 +149,7 @@ final class SimulateCommand implements Runnable {
         checkOptions();
         SimulationOutcome outcome = source.isGiven() ? runOnLayout() : runOnNewCollection();
         PrintWriter out = spec.commandLine().getOut();
-        out.println(json ? SimulationJson.render(outcome) : SimulationText.render(outcome, verbose));
+        out.println(json ? SimulationJson.render(outcome) : SimulationText.render(outcome, verbose, language.words()));
         if (balancerDecision && !json) {
             out.print(BalancerDecisionText.render(decision, outcome.key(), language.words()));
         }
@@ -206,30 +206,27 @@ final class SimulateCommand implements Runnable {
                     pattern.toString()));
         }
         ClusterOptions.requireSimulatedShardCount(cluster);
-        List<String> notes = new ArrayList<>();
+        List<Message> notes = new ArrayList<>();
         MongoVersion version = version(loaded, notes);
         long chunkSize = chunkSize(loaded, version, notes);
         ChunkContents contents = loaded.contents();
-        notes.add("chunk contents: " + contents.description());
+        notes.add(Message.of("cli.simulate.note.contents", contents.description()));
         loaded.layout()
                 .migrations()
-                .forEach(m -> notes.add("migration in progress on the source (config.migrations): "
-                        + BsonPrinter.shell(m.min().toDocument(pattern)) + " -->> "
-                        + BsonPrinter.shell(m.max().toDocument(pattern))
-                        + " from " + m.fromShard() + " to " + m.toShard()
-                        + ", resumed at load; its shards take part in no other migration until it commits"));
+                .forEach(m -> notes.add(Message.of(
+                        "cli.simulate.note.migration",
+                        BsonPrinter.shell(m.min().toDocument(pattern)),
+                        BsonPrinter.shell(m.max().toDocument(pattern)),
+                        m.fromShard(),
+                        m.toShard())));
         if (!contents.perChunk().isEmpty()) {
-            notes.add("document keys: unknown; a cut inside a loaded chunk (a moveRange of about one chunk size, a "
-                    + "split) is placed as if the chunk's documents had distinct keys spread evenly over its range "
-                    + "(next to its bounded end when the other end is MinKey or MaxKey), and is marked "
-                    + "\"estimated\"; a chunk with room for one key value only moves whole; where the range gives no "
-                    + "place to put a cut (string keys, mixed types), the run stops there");
+            notes.add(Message.of("cli.simulate.note.documentKeys"));
         }
         SimulationSetup setup = new SimulationSetup(
                 version, cluster.shards().size(), chunkSize, sim.seed, sim.window, sim.rate, sim.docSizeBytes());
         WorkloadSimulation simulation = WorkloadSimulation.fromLayout(setup, loaded.load());
         applySourceSettings(loaded, simulation, version, notes);
-        loaded.metadata().notes().forEach(n -> notes.add("source: " + n));
+        loaded.metadata().notes().forEach(n -> notes.add(Message.of("cli.simulate.note.source", n)));
         Workload workload =
                 sim.input == null || sim.input.workload == null ? null : workloads.named(sim.input.workload);
         SimulationOutcome.LayoutOrigin origin = new SimulationOutcome.LayoutOrigin(
@@ -318,21 +315,26 @@ final class SimulateCommand implements Runnable {
      * The version: --mongodb-version, else the source's release ({@link SourceLayout#release()}: recorded or
      * inferred), else 8.0 when the source's release is older than ShardLab models; noted.
      */
-    private MongoVersion version(SourceLayout loaded, List<String> notes) {
+    private MongoVersion version(SourceLayout loaded, List<Message> notes) {
         SourceRelease release = loaded.release();
         if (sim.mongodbVersion != null) {
             MongoVersion v = parseVersion();
-            notes.add("MongoDB " + v + " rules (--mongodb-version)"
-                    + v.modellingNote().map(n -> " (" + n + ")").orElse("") + "; the source: " + release.note());
+            notes.add(v.modellingNote()
+                    .map(n -> Message.of("cli.simulate.note.versionChosenModelled", v.toString(), release.note(), n))
+                    .orElse(Message.of("cli.simulate.note.versionChosen", v.toString(), release.note())));
             return v;
         }
         MongoVersion simulated = loaded.simulatedVersion();
         if (!simulated.equals(release.version())) {
-            notes.add("MongoDB " + simulated + " rules: the source's release " + release.version()
-                    + " is older than ShardLab models (" + release.evidence() + "); choose one with --mongodb-version");
+            notes.add(Message.of(
+                    "cli.simulate.note.versionOlder",
+                    simulated.toString(),
+                    release.version().toString(),
+                    release.evidence()));
             return simulated;
         }
-        notes.add(release.note() + (release.guessed() ? "; choose another with --mongodb-version" : ""));
+        notes.add(Message.of(
+                release.guessed() ? "cli.simulate.note.releaseGuessed" : "cli.simulate.note.release", release.note()));
         return simulated;
     }
 
@@ -340,19 +342,18 @@ final class SimulateCommand implements Runnable {
      * The max chunk size in bytes (0 for the version's default): --chunk-size, else the
      * collection's {@code maxChunkSizeBytes}, else config.settings {@code chunksize}; noted.
      */
-    private long chunkSize(SourceLayout loaded, MongoVersion version, List<String> notes) {
+    private long chunkSize(SourceLayout loaded, MongoVersion version, List<Message> notes) {
         if (sim.chunkSizeMb != null) {
-            notes.add("chunk size: " + sim.chunkSizeMb + " MB (--chunk-size)");
+            notes.add(Message.of("cli.simulate.note.chunkSizeOption", sim.chunkSizeMb));
             return sim.chunkSizeMb * 1024L * 1024L;
         }
         SourceLayout.ChunkSize set = loaded.chunkSize();
         switch (set.origin()) {
             case COLLECTION ->
-                notes.add("chunk size: " + ShellNumbers.dataFormat(set.bytes())
-                        + " (config.collections maxChunkSizeBytes)");
+                notes.add(Message.of("cli.simulate.note.chunkSizeCollection", ShellNumbers.dataFormat(set.bytes())));
             case SETTINGS ->
-                notes.add("chunk size: " + set.bytes() / (1024L * 1024L) + " MB (config.settings chunksize)");
-            case RELEASE_DEFAULT -> notes.add("chunk size: the default for " + version + " (the source sets none)");
+                notes.add(Message.of("cli.simulate.note.chunkSizeSettings", set.bytes() / (1024L * 1024L)));
+            case RELEASE_DEFAULT -> notes.add(Message.of("cli.simulate.note.chunkSizeDefault", version.toString()));
         }
         return set.bytes();
     }
@@ -363,48 +364,44 @@ final class SimulateCommand implements Runnable {
      * active window are not (the rounds show what the balancer would do once it runs), and say so.
      */
     private static void applySourceSettings(
-            SourceLayout loaded, WorkloadSimulation simulation, MongoVersion version, List<String> notes) {
+            SourceLayout loaded, WorkloadSimulation simulation, MongoVersion version, List<Message> notes) {
         BalancerState balancer = loaded.metadata().balancer();
         BalancingFlags flags = loaded.layout().entry().flags();
         String ns = loaded.cluster().namespace();
         if (balancer != null && !balancer.enabled()) {
-            notes.add("the source's balancer is off (mode '" + balancer.mode() + "'): the rounds show what it would do "
-                    + "once started");
+            notes.add(Message.of("cli.simulate.note.balancerOff", balancer.mode()));
         }
         if (!flags.balancing()) {
-            notes.add(
-                    "balancing of " + ns + " is disabled on the source (noBalance): the rounds show what the balancer "
-                            + "would do once it is enabled");
+            notes.add(Message.of("cli.simulate.note.noBalance", ns));
         } else if (!flags.migrationsAllowed()) {
-            notes.add("migrations of " + ns + " are blocked on the source (allowMigrations/permitMigrations false): "
-                    + "the rounds show what the balancer would do once they are allowed");
+            notes.add(Message.of("cli.simulate.note.migrationsBlocked", ns));
         }
         if (balancer != null && balancer.activeWindow() != null) {
-            notes.add("the source's balancing window " + balancer.activeWindow().start() + "-"
-                    + balancer.activeWindow().stop() + " is not applied: rounds run back to back");
+            notes.add(Message.of(
+                    "cli.simulate.note.window",
+                    String.valueOf(balancer.activeWindow().start()),
+                    String.valueOf(balancer.activeWindow().stop())));
         }
         if (version.atLeast(MongoVersion.V7_0)
                 && ((balancer != null && Boolean.FALSE.equals(balancer.autoMerge()))
                         || Boolean.FALSE.equals(flags.enableAutoMerge()))) {
             simulation.cluster().execute(new SetAutoMerge(false));
-            notes.add("auto-merge is off on the source, and so here");
+            notes.add(Message.of("cli.simulate.note.autoMergeOff"));
         }
         if (Boolean.TRUE.equals(flags.defragmentCollection())) {
             if (version.atLeast(MongoVersion.V5_3)) {
                 // config.collections defragmentCollection: the balancer goes on defragmenting the collection
                 // (mongo balancer_defragmentation_policy_impl.cpp, startCollectionDefragmentations at its start)
                 simulation.cluster().execute(new ConfigureDefragmentation(ns, true));
-                notes.add("the source's balancer is defragmenting " + ns + " (defragmentCollection): the rounds "
-                        + "defragment it, from its first phase");
+                notes.add(Message.of("cli.simulate.note.defragmenting", ns));
             } else {
-                notes.add("the source was defragmenting " + ns + " (defragmentCollection), which MongoDB "
-                        + version.label() + " does not: the rounds balance without it");
+                notes.add(Message.of("cli.simulate.note.defragmentingNotModelled", ns, version.label()));
             }
         }
         if (!version.atLeast(MongoVersion.V6_0)
                 && ((balancer != null && !balancer.autoSplit()) || Boolean.TRUE.equals(flags.noAutoSplit()))) {
             simulation.cluster().execute(new SetAutoSplit(false));
-            notes.add("auto-split is off on the source, and so here");
+            notes.add(Message.of("cli.simulate.note.autoSplitOff"));
         }
     }
 

@@ -15,6 +15,8 @@ import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
 import io.shardlab.sim.MigrationReason;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.ReadDistribution;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,7 +124,9 @@ final class SimulationJson {
                 .append(string(o.sizes()))
                 .append(", \"notes\": [");
         for (int i = 0; i < o.notes().size(); i++) {
-            out.append(i == 0 ? "" : ", ").append(string(o.notes().get(i)));
+            // --json stays English: a script reads the same notes whatever --lang says
+            out.append(i == 0 ? "" : ", ")
+                    .append(string(Messages.of(Language.ENGLISH).text(o.notes().get(i))));
         }
         out.append("]}");
     }

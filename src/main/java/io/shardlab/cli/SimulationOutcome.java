@@ -4,6 +4,7 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.ChunkContents;
 import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Message;
 import io.shardlab.workload.ReadDistribution;
 import io.shardlab.workload.WriteDistribution;
 import java.util.List;
@@ -41,9 +42,9 @@ record SimulationOutcome(
      * @param chunks its chunk count when loaded
      * @param sizes which figures the chunk contents came from ({@link ChunkContents.Basis} label)
      * @param notes one line each: the version and chunk size used and why, the contents' basis, the
-     *     source's settings ShardLab applied or left out
+     *     source's settings ShardLab applied or left out (said in {@code --lang} as text, in English in JSON)
      */
-    record LayoutOrigin(String namespace, String source, int chunks, String sizes, List<String> notes) {
+    record LayoutOrigin(String namespace, String source, int chunks, String sizes, List<Message> notes) {
         LayoutOrigin {
             notes = List.copyOf(notes);
         }

@@ -11,6 +11,8 @@ import io.shardlab.sim.BalancerRoundsRun;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.Migration;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.ReadDistribution;
 import io.shardlab.workload.WriteDistribution;
 import java.util.HashMap;
@@ -39,7 +41,8 @@ final class SimulationText {
 
     private SimulationText() {}
 
-    static String render(SimulationOutcome outcome, boolean verbose) {
+    /** @param words the language of ShardLab's own lines and notes (sh.status()'s own lines stay MongoDB's) */
+    static String render(SimulationOutcome outcome, boolean verbose, Messages words) {
         SimulationSnapshot s = outcome.finalState();
         ClusterSnapshot c = s.cluster();
         ShardKeyPattern key = outcome.key();
@@ -48,28 +51,23 @@ final class SimulationText {
                 .append(s.version().label())
                 .append(")\n");
         outcome.origin().ifPresent(o -> {
-            out.append("  layout: ")
-                    .append(o.namespace())
-                    .append(" from ")
-                    .append(o.source())
-                    .append(" (")
-                    .append(o.chunks())
-                    .append(o.chunks() == 1 ? " chunk)\n" : " chunks)\n");
-            for (String note : o.notes()) {
-                out.append("        ").append(note).append('\n');
+            out.append("  ")
+                    .append(words.text("cli.simulate.layout", o.namespace(), o.source(), o.chunks()))
+                    .append('\n');
+            for (Message note : o.notes()) {
+                out.append("        ").append(words.text(note)).append('\n');
             }
         });
-        if (outcome.input().isPresent()) {
-            out.append("  inserted: ")
-                    .append(outcome.writes().inserts())
-                    .append(" documents from ")
-                    .append(outcome.input().get())
-                    .append(", seed ")
-                    .append(outcome.seed())
-                    .append('\n');
-        } else {
-            out.append("  inserted: nothing, seed ").append(outcome.seed()).append('\n');
-        }
+        out.append("  ")
+                .append(
+                        outcome.input().isPresent()
+                                ? words.text(
+                                        "cli.simulate.inserted",
+                                        outcome.writes().inserts(),
+                                        outcome.input().get(),
+                                        outcome.seed())
+                                : words.text("cli.simulate.insertedNothing", outcome.seed()))
+                .append('\n');
         out.append("  chunk size: ")
                 .append(ShellNumbers.dataFormat(s.maxChunkSizeBytes()))
                 .append('\n');
@@ -128,11 +126,11 @@ final class SimulationText {
         }
         appendDistribution(out, s, outcome.sizesUnknown());
         if (outcome.input().isPresent()) {
-            appendWrites(out, outcome.writes());
+            appendWrites(out, outcome.writes(), words);
         }
-        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s, outcome.sizesUnknown()));
+        outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s, outcome.sizesUnknown(), words));
         appendTotals(out, s, outcome.events());
-        outcome.reads().ifPresent(r -> appendReads(out, r));
+        outcome.reads().ifPresent(r -> appendReads(out, r, words));
         return out.toString();
     }
 
@@ -143,14 +141,19 @@ final class SimulationText {
      * end; then the rounds' splits, jumbo flags, failures and merges, and why the run stopped early.
      */
     private static void appendRounds(
-            StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, SimulationSnapshot s, boolean unknown) {
-        out.append("\nBalancer rounds (")
-                .append(r.requested())
-                .append(" requested, ")
-                .append(r.run())
-                .append(" run, ")
-                .append(seconds(r.endedAtMillis() - r.startedAtMillis()))
-                .append(" simulated)\n");
+            StringBuilder out,
+            BalancerRoundsRun r,
+            ShardKeyPattern key,
+            SimulationSnapshot s,
+            boolean unknown,
+            Messages words) {
+        out.append('\n')
+                .append(words.text(
+                        "cli.simulate.rounds",
+                        r.requested(),
+                        r.run(),
+                        (r.endedAtMillis() - r.startedAtMillis()) / 1000.0))
+                .append('\n');
         String command = SimulationJson.migrationCommand(s.version());
         for (BalancerRoundsRun.PlannedMigration p : r.migrations()) {
             Migration m = p.migration();
@@ -171,22 +174,20 @@ final class SimulationText {
         }
         long bytes =
                 r.migrations().stream().mapToLong(p -> p.migration().bytes()).sum();
-        out.append(" migrations planned : ")
-                .append(r.migrations().size())
-                .append(" (")
-                .append(r.committed())
-                .append(" committed), ")
-                .append(unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes))
-                .append(" moved\n");
+        out.append(' ')
+                .append(words.text(
+                        "cli.simulate.migrationsPlanned",
+                        r.migrations().size(),
+                        r.committed(),
+                        unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes)))
+                .append('\n');
         for (ClusterEvent e : SimulationJson.reported(r)) {
             out.append(" ").append(SimulationJson.describe(e, key)).append('\n');
         }
         r.stoppedBecause()
-                .ifPresent(why -> out.append(" stopped early: ").append(why).append('\n'));
-    }
-
-    private static String seconds(long millis) {
-        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+                .ifPresent(why -> out.append(' ')
+                        .append(words.text("cli.simulate.stoppedEarly", why))
+                        .append('\n'));
     }
 
     /**
@@ -252,32 +253,30 @@ final class SimulationText {
         }
     }
 
-    private static void appendWrites(StringBuilder out, WriteDistribution writes) {
+    private static void appendWrites(StringBuilder out, WriteDistribution writes, Messages words) {
         List<String> shards = writes.shards();
-        out.append("\nWrites\n");
-        out.append(" inserts : ")
-                .append(writes.inserts())
-                .append(" in ")
-                .append(writes.fullWindows())
-                .append(" windows of ")
-                .append(writes.window())
+        out.append('\n').append(words.text("cli.simulate.writes")).append('\n');
+        out.append(' ')
+                .append(words.text("cli.simulate.inserts", writes.inserts(), writes.fullWindows(), writes.window()))
                 .append('\n');
         OptionalDouble share = writes.meanMaxWriteShare();
         out.append(" meanMaxWriteShare : ")
                 .append(share.isPresent() ? String.format(Locale.ROOT, "%.3f", share.getAsDouble()) : "n/a")
-                .append(" (1.000 = every write on one shard; ")
-                .append(String.format(Locale.ROOT, "%.3f", 1.0 / Math.max(1, shards.size())))
-                .append(" = perfectly even over ")
-                .append(shards.size())
-                .append(" shards)\n");
+                .append(' ')
+                .append(words.text(
+                        "cli.simulate.meanMaxWriteShare",
+                        String.format(Locale.ROOT, "%.3f", 1.0 / Math.max(1, shards.size())),
+                        shards.size()))
+                .append('\n');
         for (String shard : shards) {
             out.append(" ")
                     .append(shard)
                     .append(" : ")
-                    .append(writes.writes(shard))
-                    .append(" writes (")
-                    .append(ShellNumbers.percent(writes.writes(shard), writes.inserts()))
-                    .append("%)\n");
+                    .append(words.text(
+                            "cli.simulate.shardWrites",
+                            writes.writes(shard),
+                            ShellNumbers.percent(writes.writes(shard), writes.inserts())))
+                    .append('\n');
         }
     }
 
@@ -299,18 +298,18 @@ final class SimulationText {
                 .append('\n');
     }
 
-    private static void appendReads(StringBuilder out, ReadDistribution r) {
-        out.append("\nReads (")
-                .append(r.sampleSize())
-                .append(" queries of the workload, routed on the final layout)\n");
-        out.append(String.format(
-                Locale.ROOT,
-                " single-shard %.1f%%, multi-shard %.1f%%, scatter-gather %.1f%%, "
-                        + "%.2f shards per read on average%n",
-                r.percentageOfSingleShardReads(),
-                r.percentageOfMultiShardReads(),
-                r.percentageOfScatterGatherReads(),
-                r.meanShardsReached()));
+    private static void appendReads(StringBuilder out, ReadDistribution r, Messages words) {
+        out.append('\n')
+                .append(words.text("cli.simulate.reads", r.sampleSize()))
+                .append('\n');
+        out.append(' ')
+                .append(words.text(
+                        "cli.simulate.readShares",
+                        String.format(Locale.ROOT, "%.1f", r.percentageOfSingleShardReads()),
+                        String.format(Locale.ROOT, "%.1f", r.percentageOfMultiShardReads()),
+                        String.format(Locale.ROOT, "%.1f", r.percentageOfScatterGatherReads()),
+                        String.format(Locale.ROOT, "%.2f", r.meanShardsReached())))
+                .append('\n');
         for (ReadDistribution.TemplateReads t : r.byTemplate()) {
             out.append(String.format(
                     Locale.ROOT,

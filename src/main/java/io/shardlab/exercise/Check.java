@@ -13,6 +13,7 @@ import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,8 +34,9 @@ import org.bson.BsonValue;
 /**
  * One named predicate of an exercise's check, with its parameters: a question about one collection of the
  * student's database that {@link #evaluate} answers from a {@link StudentEvidence} alone (pure, deterministic).
- * An exercise file names them ({@link ExerciseFile}); the file holds no code. Each answer says what was seen, in
- * MongoDB's words, so a student who has not passed yet reads where they stand.
+ * An exercise file names them ({@link ExerciseFile}); the file holds no code. Each answer says what was seen, with
+ * MongoDB's names for keys and shards, as a {@link Message} of the {@code exercise} bundle (said in the board's
+ * language), so a student who has not passed yet reads where they stand.
  */
 public sealed interface Check {
 
@@ -51,7 +53,7 @@ public sealed interface Check {
      * @param passed whether the predicate holds
      * @param observed what was seen, one line, e.g. {@code users is not sharded yet}
      */
-    record Outcome(boolean passed, String observed) {
+    record Outcome(boolean passed, Message observed) {
         public Outcome {
             Objects.requireNonNull(observed, "observed");
         }
@@ -62,7 +64,7 @@ public sealed interface Check {
             StudentEvidence student, String collection, Function<CollectionEvidence, Outcome> on) {
         return student.collection(collection)
                 .map(on)
-                .orElseGet(() -> new Outcome(false, collection + " is not sharded yet"));
+                .orElseGet(() -> new Outcome(false, Message.of("exercise.notSharded", collection)));
     }
 
     /**
@@ -76,12 +78,38 @@ public sealed interface Check {
         try {
             t = new Router(s.key(), s.chunks(), c.snapshot().version()).route(new Operation.Find(filter));
         } catch (IllegalArgumentException e) {
-            return new Outcome(false, "mongos cannot target " + what + " on " + s.key() + ": " + e.getMessage());
+            return new Outcome(
+                    false, Message.of("exercise.cannotTarget", what, s.key().toString(), e.getMessage()));
         }
         return new Outcome(
                 passes.test(t),
-                "on " + s.key() + " mongos sends " + what + " " + t.targeting().label() + ": it "
-                        + t.reach(s.shards().size()));
+                Message.of(
+                        "exercise.routed",
+                        s.key().toString(),
+                        what,
+                        label(t.targeting()),
+                        reach(t, s.shards().size())));
+    }
+
+    /** The targeting class in the board's words: {@code single-shard}, {@code multi-shard}, {@code scatter-gather}. */
+    private static Message label(TargetingClass targeting) {
+        return Message.of("exercise.targeting." + targeting.name());
+    }
+
+    /** What {@code t} reached, as {@link Targeting#reach} says it: "reaches shard02 (1 of 3 shards)". */
+    private static Message reach(Targeting t, int clusterShards) {
+        if (t.shards().isEmpty()) {
+            return Message.of("exercise.reach.none");
+        }
+        if (t.shards().size() == clusterShards && clusterShards > 1) {
+            return Message.of("exercise.reach.all", clusterShards);
+        }
+        return Message.of(
+                "exercise.reach.some", String.join(", ", t.shards()), t.shards().size(), clusterShards);
+    }
+
+    private static double megabytes(long bytes) {
+        return bytes / (1024.0 * 1024.0);
     }
 
     private static String plural(long n, String word) {
@@ -101,7 +129,14 @@ public sealed interface Check {
                 ShardKeyPattern now = c.collection().key();
                 boolean passed = key.map(now::equals).orElse(true);
                 return new Outcome(
-                        passed, collection + " is sharded on " + now + (passed ? "" : ", not " + key.orElseThrow()));
+                        passed,
+                        passed
+                                ? Message.of("exercise.shardedOn", collection, now.toString())
+                                : Message.of(
+                                        "exercise.shardedOnNot",
+                                        collection,
+                                        now.toString(),
+                                        key.orElseThrow().toString()));
             });
         }
     }
@@ -125,14 +160,18 @@ public sealed interface Check {
                 List<String> paths = key.fields().stream().map(KeyField::path).toList();
                 boolean prefixed = paths.size() >= prefix.size()
                         && paths.subList(0, prefix.size()).equals(prefix);
-                String seen = collection + " is sharded on " + key;
                 if (!prefixed) {
-                    return new Outcome(false, seen + ", which does not start with " + String.join(", ", prefix));
+                    return new Outcome(
+                            false,
+                            Message.of(
+                                    "exercise.keyNotPrefixed", collection, key.toString(), String.join(", ", prefix)));
                 }
                 if (paths.size() < atLeast) {
-                    return new Outcome(false, seen + ": " + plural(paths.size(), "field") + ", not " + atLeast);
+                    return new Outcome(
+                            false,
+                            Message.of("exercise.keyTooFewFields", collection, key.toString(), paths.size(), atLeast));
                 }
-                return new Outcome(true, seen);
+                return new Outcome(true, Message.of("exercise.shardedOn", collection, key.toString()));
             });
         }
     }
@@ -184,7 +223,7 @@ public sealed interface Check {
         public Outcome evaluate(StudentEvidence student) {
             return onSharded(student, collection, c -> {
                 long n = c.snapshot().documents();
-                return new Outcome(n >= atLeast, collection + " holds " + plural(n, "document"));
+                return new Outcome(n >= atLeast, Message.of("exercise.holds", collection, n));
             });
         }
     }
@@ -204,7 +243,7 @@ public sealed interface Check {
                 long total =
                         perShard.values().stream().mapToLong(Long::longValue).sum();
                 if (total == 0) {
-                    return new Outcome(false, collection + " holds no document yet");
+                    return new Outcome(false, Message.of("exercise.holdsNone", collection));
                 }
                 long enough = perShard.values().stream()
                         .filter(n -> (double) n / total >= minShare)
@@ -213,7 +252,7 @@ public sealed interface Check {
                         .map(e -> String.format(
                                 Locale.ROOT, "%s %,d (%.0f%%)", e.getKey(), e.getValue(), 100.0 * e.getValue() / total))
                         .collect(Collectors.joining(", "));
-                return new Outcome(enough >= atLeast, "documents per shard: " + spread);
+                return new Outcome(enough >= atLeast, Message.of("exercise.documentsPerShard", spread));
             });
         }
     }
@@ -229,12 +268,12 @@ public sealed interface Check {
         public Outcome evaluate(StudentEvidence student) {
             return onSharded(student, collection, c -> {
                 long n = c.distinctKeyValues().orElse(0);
-                String seen =
-                        n >= atLeast ? "at least " + plural(atLeast, "distinct value") : plural(n, "distinct value");
+                String key = c.collection().key().toString();
                 return new Outcome(
                         n >= atLeast,
-                        "the documents have " + seen + " of " + c.collection().key()
-                                + ": at most that many chunks, however large each grows");
+                        n >= atLeast
+                                ? Message.of("exercise.distinctAtLeast", atLeast, key)
+                                : Message.of("exercise.distinct", n, key));
             });
         }
     }
@@ -250,7 +289,7 @@ public sealed interface Check {
         public Outcome evaluate(StudentEvidence student) {
             return onSharded(student, collection, c -> {
                 int n = c.collection().chunks().size();
-                return new Outcome(n >= atLeast, collection + " has " + plural(n, "chunk"));
+                return new Outcome(n >= atLeast, Message.of("exercise.chunks", collection, n));
             });
         }
     }
@@ -271,19 +310,17 @@ public sealed interface Check {
                     if (chunk.jumbo() || s.bytes() > max) {
                         return new Outcome(
                                 false,
-                                "the chunk [" + chunk.min() + ", " + chunk.max() + ") on " + chunk.shard() + " holds "
-                                        + megabytes(s.bytes()) + " (the chunk size is " + megabytes(max) + ")"
-                                        + (chunk.jumbo() ? " and is flagged jumbo" : ""));
+                                Message.of(
+                                        chunk.jumbo() ? "exercise.oversizedJumbo" : "exercise.oversized",
+                                        chunk.min().toString(),
+                                        chunk.max().toString(),
+                                        chunk.shard(),
+                                        megabytes(s.bytes()),
+                                        megabytes(max)));
                     }
                 }
-                return new Outcome(
-                        true,
-                        "every chunk of " + collection + " fits the " + megabytes(max) + " chunk size, none is jumbo");
+                return new Outcome(true, Message.of("exercise.fits", collection, megabytes(max)));
             });
-        }
-
-        private static String megabytes(long bytes) {
-            return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
         }
     }
 
@@ -312,7 +349,10 @@ public sealed interface Check {
                 if (bounds.isEmpty()) {
                     return new Outcome(
                             false,
-                            "the shard key " + s.key() + " does not start with " + String.join(", ", value.keySet()));
+                            Message.of(
+                                    "exercise.zoneKeyNotPrefixed",
+                                    s.key().toString(),
+                                    String.join(", ", value.keySet())));
                 }
                 ShardKey low = bounds.get()[0];
                 ShardKey high = bounds.get()[1];
@@ -329,17 +369,16 @@ public sealed interface Check {
                     }
                 }
                 String what = BsonPrinter.shell(value);
+                String ours = String.join(", ", new TreeSet<>(shards));
                 if (!elsewhere.isEmpty()) {
                     return new Outcome(
-                            false, "chunks of " + what + " are on " + String.join(", ", new TreeSet<>(elsewhere)));
+                            false,
+                            Message.of("exercise.zoneElsewhere", what, String.join(", ", new TreeSet<>(elsewhere))));
                 }
                 if (!covered(s, low, high)) {
-                    return new Outcome(
-                            false,
-                            "no zone of " + String.join(", ", new TreeSet<>(shards)) + " covers " + what
-                                    + ": the balancer may move it elsewhere");
+                    return new Outcome(false, Message.of("exercise.zoneNotCovered", ours, what));
                 }
-                return new Outcome(true, what + " is in a zone of " + String.join(", ", new TreeSet<>(shards)));
+                return new Outcome(true, Message.of("exercise.zoneKept", what, ours));
             });
         }
 
@@ -396,7 +435,8 @@ public sealed interface Check {
                     collection,
                     c -> new Outcome(
                             c.balancingOn() == on,
-                            "balancing of " + collection + " is " + (c.balancingOn() ? "on" : "off")));
+                            Message.of(
+                                    c.balancingOn() ? "exercise.balancingOn" : "exercise.balancingOff", collection)));
         }
     }
 
@@ -411,9 +451,7 @@ public sealed interface Check {
         public Outcome evaluate(StudentEvidence student) {
             long all = student.activity().splits().getOrDefault(collection, 0L);
             long off = student.activity().splitsWhileBalancingOff().getOrDefault(collection, 0L);
-            return new Outcome(
-                    off >= atLeast,
-                    plural(all, "split") + " of " + collection + " seen, " + off + " of them with balancing off");
+            return new Outcome(off >= atLeast, Message.of("exercise.splitsSeen", all, collection, off));
         }
     }
 
@@ -428,10 +466,14 @@ public sealed interface Check {
         public Outcome evaluate(StudentEvidence student) {
             StudentActivity a = student.activity();
             long n = a.queries(collection, targeting);
-            String counts = Arrays.stream(TargetingClass.values())
-                    .map(t -> a.queries(collection, t) + " " + t.label())
-                    .collect(Collectors.joining(", "));
-            return new Outcome(n >= atLeast, "queries seen on " + collection + ": " + counts);
+            Object[] counts = Arrays.stream(TargetingClass.values())
+                    .map(t -> Message.of("exercise.queryCount", a.queries(collection, t), label(t)))
+                    .toArray();
+            // {0} the collection, then one count per targeting class in TargetingClass's order
+            Object[] arguments = new Object[counts.length + 1];
+            arguments[0] = collection;
+            System.arraycopy(counts, 0, arguments, 1, counts.length);
+            return new Outcome(n >= atLeast, Message.of("exercise.queriesSeen", arguments));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.shardlab.exercise;
 
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,7 +28,7 @@ public final class ClassProgress {
      * @param hint for a student not there yet, the first unmet check's hint and what was seen
      */
     public record Result(
-            String database, String exercise, boolean passed, Optional<Instant> passedAt, Optional<String> hint) {
+            String database, String exercise, boolean passed, Optional<Instant> passedAt, Optional<Message> hint) {
         public Result {
             Objects.requireNonNull(database, "database");
             Objects.requireNonNull(exercise, "exercise");

@@ -1,5 +1,6 @@
 package io.shardlab.exercise;
 
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -46,9 +47,10 @@ public record Exercise(
      * hint, with what was seen.
      *
      * @param passed whether every check holds
-     * @param hint for a student not there yet: the first unmet check's hint, then what was seen
+     * @param hint for a student not there yet: the first unmet check's hint (in the exercise's language), then what
+     *     was seen ({@code exercise.hint}, said in the language of whoever reads it)
      */
-    public record Verdict(boolean passed, Optional<String> hint) {
+    public record Verdict(boolean passed, Optional<Message> hint) {
         public Verdict {
             Objects.requireNonNull(hint, "hint");
         }
@@ -59,7 +61,7 @@ public record Exercise(
         for (CheckItem item : checks) {
             Check.Outcome outcome = item.check().evaluate(student);
             if (!outcome.passed()) {
-                return new Verdict(false, Optional.of(item.hint() + " (now: " + outcome.observed() + ")"));
+                return new Verdict(false, Optional.of(Message.of("exercise.hint", item.hint(), outcome.observed())));
             }
         }
         return new Verdict(true, Optional.empty());

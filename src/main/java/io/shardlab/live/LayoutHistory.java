@@ -5,10 +5,12 @@ import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.routing.Counts;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -50,7 +52,7 @@ public final class LayoutHistory {
      * @param exact whether undoing it fit the layout of its time exactly
      * @param note why it was not exact, or {@code ""}
      */
-    public record HistoryStep(ChunkChange change, boolean exact, String note) {}
+    public record HistoryStep(ChunkChange change, boolean exact, Optional<Message> note) {}
 
     private LayoutHistory(List<ChunkChange> changes, ChunkMap current) {
         this.changes = changes;
@@ -138,13 +140,19 @@ public final class LayoutHistory {
         return layoutAfter(index);
     }
 
-    private record Undo(ChunkMap map, String note) {}
+    /** @param note why the undo is not exact ({@code live.history.*}), empty when it is */
+    private record Undo(ChunkMap map, Optional<Message> note) {
+
+        Undo(ChunkMap map, Message note) {
+            this(map, Optional.of(note));
+        }
+    }
 
     /** The layout before change {@code i}, given the layout after it. */
     private Undo undo(int i, ChunkMap after) {
         ChunkChange change = changes.get(i);
         if (after.arity() != arityOf(change)) {
-            return new Undo(after, "its bounds have another number of key fields than the layout");
+            return new Undo(after, Message.of("live.history.otherArity"));
         }
         if (change instanceof ChunkSplit split) {
             return undoSplit(split, after);
@@ -171,18 +179,20 @@ public final class LayoutHistory {
         if (from < 0 || to < 0 || to - from < 1) {
             return new Undo(
                     after,
-                    "the split range [" + split.min() + ", " + split.max()
-                            + ") is not a run of whole chunks at that time");
+                    Message.of(
+                            "live.history.splitNotWhole",
+                            split.min().toString(),
+                            split.max().toString()));
         }
         String shard = after.get(from).shard();
-        String note = "";
+        Optional<Message> note = Optional.empty();
         for (int k = from; k < to; k++) {
             if (!after.get(k).shard().equals(shard)) {
-                note = "the pieces of the split were on different shards at that time";
+                note = Optional.of(Message.of("live.history.splitShards"));
             }
         }
         if (note.isEmpty() && split.pieces() > 0 && to - from != split.pieces()) {
-            note = "the split made " + split.pieces() + " chunks, the layout had " + (to - from) + " there";
+            note = Optional.of(Message.of("live.history.splitPieces", split.pieces(), to - from));
         }
         ChunkVersion version = split.beforeVersion() != null ? split.beforeVersion() : maxVersion(after, from, to);
         Chunk merged = new Chunk(split.min(), split.max(), shard, false, version);
@@ -195,15 +205,17 @@ public final class LayoutHistory {
         if (from < 0 || to < 0 || to - from < 1) {
             return new Undo(
                     after,
-                    "the moved range [" + move.min() + ", " + move.max()
-                            + ") is not a run of whole chunks at that time");
+                    Message.of(
+                            "live.history.moveNotWhole",
+                            move.min().toString(),
+                            move.max().toString()));
         }
-        String note = "";
+        Optional<Message> note = Optional.empty();
         Chunk[] back = new Chunk[to - from];
         for (int k = from; k < to; k++) {
             Chunk c = after.get(k);
             if (!c.shard().equals(move.to())) {
-                note = "the moved range was on " + c.shard() + ", not on the recipient " + move.to() + ", at that time";
+                note = Optional.of(Message.of("live.history.moveElsewhere", c.shard(), move.to()));
             }
             back[k - from] = new Chunk(c.min(), c.max(), move.from(), c.jumbo(), c.version());
         }
@@ -214,19 +226,22 @@ public final class LayoutHistory {
         int at = boundary(after, merge.min());
         if (at < 0 || at >= after.size() || !after.get(at).max().equals(merge.max())) {
             return new Undo(
-                    after, "the merged range [" + merge.min() + ", " + merge.max() + ") is not one chunk at that time");
+                    after,
+                    Message.of(
+                            "live.history.mergeNotOne",
+                            merge.min().toString(),
+                            merge.max().toString()));
         }
         Chunk merged = after.get(at);
         List<ShardKey> inner = merge.innerBounds();
-        String note = "";
+        Optional<Message> note = Optional.empty();
         if (inner == null) {
             inner = boundsBefore(index, merge.min(), merge.max());
             if (inner.isEmpty()) {
-                return new Undo(
-                        after, "the entry does not list the merged chunks and no older change shows their bounds");
+                return new Undo(after, Message.of("live.history.mergeUnknown"));
             }
             if (merge.chunks() > 0 && inner.size() + 1 != merge.chunks()) {
-                note = merge.chunks() + " chunks were merged, older changes show " + (inner.size() + 1);
+                note = Optional.of(Message.of("live.history.mergeCount", merge.chunks(), inner.size() + 1));
             }
         }
         String shard = merge.shard() != null ? merge.shard() : merged.shard();

@@ -2,11 +2,10 @@ package io.shardlab.session;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
-import io.shardlab.routing.Counts;
 import io.shardlab.sim.ShardingSetup;
+import io.shardlab.text.Message;
 import io.shardlab.workload.StreamStep;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -137,26 +136,23 @@ public record Scenario(
      * The chunk size as the screen says it: {@code "1 MB chunks"}, or {@code "default 128 MB chunks"} (the
      * release's) when the scenario leaves it at 0.
      */
-    public String chunkSizeText() {
+    public Message chunkSizeText() {
         if (chunkSizeMegabytes > 0) {
-            return chunkSizeMegabytes + " MB chunks";
+            return Message.of("setup.chunkSize", chunkSizeMegabytes);
         }
-        return String.format(
-                Locale.ROOT,
-                "default %.0f MB chunks",
-                ReleaseRules.of(version).defaultChunkSizeBytes() / (1024.0 * 1024.0));
+        return Message.of(
+                "setup.chunkSizeDefault",
+                Math.round(ReleaseRules.of(version).defaultChunkSizeBytes() / (1024.0 * 1024.0)));
     }
 
     /** The shard count as the screen says it: {@code "1 shard"}, {@code "3 shards"}. */
-    public String shardsText() {
-        return Counts.of(shards, "shard");
+    public Message shardsText() {
+        return Message.of("setup.shards", shards);
     }
 
     /** The pre-split as the screen says it, {@code "pre-split at 1,440 points"}; empty without split points. */
-    public Optional<String> preSplitText() {
-        return splitPoints.isEmpty()
-                ? Optional.empty()
-                : Optional.of("pre-split at " + Counts.of(splitPoints.size(), "point"));
+    public Optional<Message> preSplitText() {
+        return splitPoints.isEmpty() ? Optional.empty() : Optional.of(Message.of("setup.preSplit", splitPoints.size()));
     }
 
     /** Whether {@link #workload()} names a dataset file rather than a registry workload. */

@@ -2,6 +2,7 @@ package io.shardlab.sim;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
+import io.shardlab.text.Message;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,28 +82,27 @@ public record BalancerDecision(
 
     /**
      * What stops the balancer before it compares anything, or empty: off, outside its window, the collection
-     * excluded, its migrations not allowed, defragmenting, or a zone bound inside a chunk.
+     * excluded, its migrations not allowed, defragmenting, or a zone bound inside a chunk ({@code sim.stoppedBy.*},
+     * said in the reader's language).
      */
-    public Optional<String> stoppedBy() {
+    public Optional<Message> stoppedBy() {
         if (!balancerEnabled) {
-            return Optional.of("the balancer is off (sh.startBalancer() turns it on)");
+            return Optional.of(Message.of("sim.stoppedBy.off"));
         }
         if (!insideWindow) {
-            return Optional.of("the time of day is outside the balancing window");
+            return Optional.of(Message.of("sim.stoppedBy.window"));
         }
         if (!collectionBalanced) {
-            return Optional.of("balancing of the collection is disabled (noBalance; "
-                    + "sh.enableBalancing() or configureCollectionBalancing turns it on)");
+            return Optional.of(Message.of("sim.stoppedBy.noBalance"));
         }
         if (!migrationsAllowed) {
-            return Optional.of("migrations of the collection are not allowed (setAllowMigrations: false; "
-                    + "sh.enableMigrations() allows them)");
+            return Optional.of(Message.of("sim.stoppedBy.migrationsNotAllowed"));
         }
         if (defragmenting) {
-            return Optional.of("the collection is being defragmented: its rounds merge and move small chunks");
+            return Optional.of(Message.of("sim.stoppedBy.defragmenting"));
         }
         if (zoneBoundInsideChunk) {
-            return Optional.of("a zone bound falls inside a chunk: the round splits it there first");
+            return Optional.of(Message.of("sim.stoppedBy.zoneBoundInsideChunk"));
         }
         return Optional.empty();
     }

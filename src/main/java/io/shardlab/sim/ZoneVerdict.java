@@ -30,35 +30,27 @@ public record ZoneVerdict(
         load = Map.copyOf(load);
     }
 
-    /** What the policy decides, in the order its tests run. */
+    /**
+     * What the policy decides, in the order its tests run; the front ends say it from their bundles by name
+     * ({@code cli.balancer.outcome.<NAME>}, {@code balancer.outcome.<NAME>}).
+     */
     public enum Outcome {
         /** The zone holds nothing to balance. */
-        NO_DATA("the zone holds no data"),
+        NO_DATA,
         /** No donor or no receiver is available (all in a migration, draining, or outside the zone). */
-        NO_SHARD_AVAILABLE("no donor or no suitable receiver is available this round"),
+        NO_SHARD_AVAILABLE,
         /** The most loaded shard is also the least loaded one. */
-        SAME_SHARD("the most and the least loaded shard are the same"),
+        SAME_SHARD,
         /** The donor holds no more than the ideal. */
-        DONOR_NOT_ABOVE_IDEAL("the most loaded shard holds no more than the ideal"),
+        DONOR_NOT_ABOVE_IDEAL,
         /** The receiver already holds the ideal or more. */
-        RECEIVER_NOT_BELOW_IDEAL("the least loaded shard already holds the ideal or more"),
+        RECEIVER_NOT_BELOW_IDEAL,
         /** The imbalance is under the release's threshold. */
-        UNDER_THRESHOLD("the imbalance is under the threshold"),
+        UNDER_THRESHOLD,
         /** The donor has no chunk of the zone it can move (all jumbo). */
-        NO_MOVABLE_CHUNK("the most loaded shard has no movable (non-jumbo) chunk in the zone"),
+        NO_MOVABLE_CHUNK,
         /** A chunk (or a range of about one chunk size) moves from the donor to the receiver. */
-        MIGRATES("a chunk moves from the most to the least loaded shard");
-
-        private final String words;
-
-        Outcome(String words) {
-            this.words = words;
-        }
-
-        /** The outcome in a sentence's words. */
-        public String words() {
-            return words;
-        }
+        MIGRATES
     }
 
     /** Whether the policy moves a chunk of this zone. */

@@ -396,6 +396,10 @@ public class ShardLabApp extends Application {
                 });
         // the roster's names (each student's appName) name their databases' tiles and results
         board.followRoster(explorer.connections().roster());
+        // the bundled exercises' titles and hints follow View → Language
+        text.language()
+                .addListener((obs, was, now) ->
+                        board.translate(ExerciseCatalog.load(now).exercises()));
         BoardWindow boardWindow = new BoardWindow(text, board, appearance, viewModel.darkProperty(), icons, placement);
         MenuItem boardItem = text.label(new MenuItem(), "window.menu.classBoard");
         boardItem.setId("menu-class-board");
@@ -469,10 +473,18 @@ public class ShardLabApp extends Application {
                 List<DiagramPicture> pictures = comparison.pictures().orElseThrow();
                 input = ExportViewModel.Input.comparison(List.of(
                         new ExportViewModel.Side(
-                                comparison.left().captionProperty().get(),
+                                text.messages()
+                                        .text(comparison
+                                                .left()
+                                                .captionProperty()
+                                                .get()),
                                 pictures.get(0).data()),
                         new ExportViewModel.Side(
-                                comparison.right().captionProperty().get(),
+                                text.messages()
+                                        .text(comparison
+                                                .right()
+                                                .captionProperty()
+                                                .get()),
                                 pictures.get(1).data())));
             } else {
                 DiagramPicture picture = explorer.numberLine().pictureProperty().get();

@@ -22,22 +22,22 @@ final class AddressBook {
 
     private static final String NOTES_TEXT = "x".repeat(NOTES);
     private static final List<String> STREETS = List.of(
-            "High Street",
-            "Station Road",
-            "Church Lane",
-            "Main Street",
-            "Park Road",
-            "Victoria Road",
-            "Green Lane",
-            "Mill Lane",
-            "School Lane",
-            "The Avenue",
-            "Elm Street",
-            "Oak Avenue",
-            "Maple Drive",
-            "Cedar Lane",
-            "Washington Street",
-            "Lake View");
+            "High Street", // untranslated: a street name in the generated documents
+            "Station Road", // untranslated: a street name in the generated documents
+            "Church Lane", // untranslated: a street name in the generated documents
+            "Main Street", // untranslated: a street name in the generated documents
+            "Park Road", // untranslated: a street name in the generated documents
+            "Victoria Road", // untranslated: a street name in the generated documents
+            "Green Lane", // untranslated: a street name in the generated documents
+            "Mill Lane", // untranslated: a street name in the generated documents
+            "School Lane", // untranslated: a street name in the generated documents
+            "The Avenue", // untranslated: a street name in the generated documents
+            "Elm Street", // untranslated: a street name in the generated documents
+            "Oak Avenue", // untranslated: a street name in the generated documents
+            "Maple Drive", // untranslated: a street name in the generated documents
+            "Cedar Lane", // untranslated: a street name in the generated documents
+            "Washington Street", // untranslated: a street name in the generated documents
+            "Lake View"); // untranslated: a street name in the generated documents
 
     private final String[] postcodes;
     private final String[] extra;

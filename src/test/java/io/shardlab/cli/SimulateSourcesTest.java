@@ -456,6 +456,28 @@ class SimulateSourcesTest {
         assertFalse(d.containsKey("balancerRounds"));
         CliRun text = CliRun.of("simulate", "--snapshot", file.toString(), "--workload", "monotonic", "--docs", "1000");
         assertTrue(text.out().contains("  inserted: 1000 documents from workload 'monotonic'"), text.out());
+
+        // in Chinese, the report's own lines and notes follow --lang, and --json stays English
+        CliRun chinese = CliRun.of(
+                "--lang",
+                "zh-CN",
+                "simulate",
+                "--snapshot",
+                file.toString(),
+                "--workload",
+                "monotonic",
+                "--docs",
+                "1000");
+        assertTrue(chinese.out().contains("  已插入：来自 workload 'monotonic' 的 1000 个文档"), chinese.out());
+        assertTrue(chinese.out().contains("        数据块大小：8.0 的默认值（源未设置）"), chinese.out());
+        String[] json = {
+            "simulate", "--snapshot", file.toString(), "--workload", "monotonic", "--docs", "1000", "--json"
+        };
+        String[] jsonInChinese = new String[json.length + 2];
+        jsonInChinese[0] = "--lang";
+        jsonInChinese[1] = "zh-CN";
+        System.arraycopy(json, 0, jsonInChinese, 2, json.length);
+        assertEquals(CliRun.of(json).out(), CliRun.of(jsonInChinese).out());
     }
 
     @ParameterizedTest(name = "{0}")

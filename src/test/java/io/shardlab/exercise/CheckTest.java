@@ -11,6 +11,8 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -163,7 +165,8 @@ class CheckTest {
         Check.Outcome outcome = check(item).evaluate(student);
 
         // then it holds or not, and says what it saw
-        assertEquals(passes, outcome.passed(), outcome.observed());
-        assertTrue(outcome.observed().contains(observed), outcome.observed());
+        String said = Messages.of(Language.ENGLISH).text(outcome.observed());
+        assertEquals(passes, outcome.passed(), said);
+        assertTrue(said.contains(observed), said);
     }
 }

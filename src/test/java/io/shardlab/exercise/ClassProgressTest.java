@@ -9,6 +9,8 @@ import io.shardlab.sim.AddShard;
 import io.shardlab.sim.ShardCollection;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +65,7 @@ class ClassProgressTest {
         assertFalse(first.get(1).passed());
         assertEquals(
                 Optional.of("Shard users first. (now: users is not sharded yet)"),
-                first.get(1).hint());
+                first.get(1).hint().map(Messages.of(Language.ENGLISH)::text));
         assertTrue(first.get(0).passed());
         assertFalse(last.get(0).passed());
         assertEquals(Optional.of(nine), last.get(0).passedAt());

@@ -10,6 +10,8 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.serve.RealMongosh;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,7 +132,12 @@ class ExerciseSolutionsThroughMongoshTest {
         Exercise.Verdict verdict = exercise.evaluate(student);
 
         // then it passes
-        assertTrue(verdict.passed(), exercise.id() + ": " + verdict.hint().orElse("") + "\n" + printed);
+        assertTrue(
+                verdict.passed(),
+                exercise.id() + ": "
+                        + verdict.hint()
+                                .map(Messages.of(Language.ENGLISH)::text)
+                                .orElse("") + "\n" + printed);
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
@@ -144,7 +151,7 @@ class ExerciseSolutionsThroughMongoshTest {
 
         // then it does not pass, and the student reads a hint of the file
         assertFalse(verdict.passed(), exercise.id());
-        String hint = verdict.hint().orElseThrow();
+        String hint = Messages.of(Language.ENGLISH).text(verdict.hint().orElseThrow());
         assertTrue(exercise.checks().stream().anyMatch(c -> hint.startsWith(c.hint())), exercise.id() + ": " + hint);
     }
 }

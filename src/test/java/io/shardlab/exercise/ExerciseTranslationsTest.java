@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.files.TextTranslation;
 import io.shardlab.text.Glossary;
 import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -82,9 +83,11 @@ class ExerciseTranslationsTest {
         Exercise lookups = ExerciseCatalog.load(Language.SIMPLIFIED_CHINESE).exercise("hashed-lookups");
         Exercise.Verdict verdict =
                 lookups.evaluate(new StudentEvidence("students_ann", Map.of(), StudentActivity.NONE));
-        assertTrue(
-                verdict.hint().orElseThrow().startsWith("先对 users 分片"),
-                verdict.hint().orElseThrow());
+        String hint =
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(verdict.hint().orElseThrow());
+        assertEquals("先对 users 分片", hint.substring(0, "先对 users 分片".length()), hint);
+        // and what was seen is said in Chinese too, after the hint
+        assertTrue(hint.endsWith("（现在：users 还没有分片）"), hint);
     }
 
     // ---- what a translation file may hold ----

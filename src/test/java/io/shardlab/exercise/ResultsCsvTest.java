@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.shardlab.files.FileException;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +23,8 @@ class ResultsCsvTest {
     @TempDir
     Path dir;
 
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
     private static final List<ClassProgress.Result> RESULTS = List.of(
             new ClassProgress.Result(
                     "ada",
@@ -32,7 +37,10 @@ class ResultsCsvTest {
                     "hashed-lookups",
                     false,
                     Optional.empty(),
-                    Optional.of("Hash user_name, \"not\" _id (now: users is sharded on { _id: 'hashed' })")));
+                    Optional.of(Message.of(
+                            "exercise.hint",
+                            "Hash user_name, \"not\" _id",
+                            Message.of("exercise.shardedOn", "users", "{ _id: 'hashed' }")))));
 
     @Test
     void eachStudentAndExerciseIsARowWithTheirNameStatusTimeAndHint() {
@@ -40,7 +48,7 @@ class ResultsCsvTest {
         Map<String, String> names = Map.of("ada", "Ada Lovelace");
 
         // when the results are written
-        String csv = ResultsCsv.text(RESULTS, db -> names.getOrDefault(db, db));
+        String csv = ResultsCsv.text(RESULTS, db -> names.getOrDefault(db, db), ENGLISH);
 
         // then one row each, the hint quoted since it holds commas and quotes
         assertEquals(
@@ -56,9 +64,9 @@ class ResultsCsvTest {
         Path target = dir.resolve("results.csv");
         Files.writeString(target, "an older export");
 
-        ResultsCsv.write(target, RESULTS, db -> db);
+        ResultsCsv.write(target, RESULTS, db -> db, ENGLISH);
 
-        assertEquals(ResultsCsv.text(RESULTS, db -> db), Files.readString(target, StandardCharsets.UTF_8));
+        assertEquals(ResultsCsv.text(RESULTS, db -> db, ENGLISH), Files.readString(target, StandardCharsets.UTF_8));
         try (var files = Files.list(dir)) {
             assertEquals(List.of(target), files.toList(), "no temporary file is left behind");
         }
@@ -68,7 +76,7 @@ class ResultsCsvTest {
     void aFolderThatDoesNotExistIsNamedInTheMessage() {
         Path target = dir.resolve("gone").resolve("results.csv");
 
-        FileException e = assertThrows(FileException.class, () -> ResultsCsv.write(target, RESULTS, db -> db));
+        FileException e = assertThrows(FileException.class, () -> ResultsCsv.write(target, RESULTS, db -> db, ENGLISH));
 
         assertEquals(
                 target + ": cannot be written: the folder " + target.getParent() + " does not exist", e.getMessage());

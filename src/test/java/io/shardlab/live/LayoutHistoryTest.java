@@ -17,6 +17,8 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.live.ConfigFixture.Shape;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +112,7 @@ class LayoutHistoryTest {
         assertFalse(h.steps().get(1).exact());
         assertEquals(
                 "the moved range [(50), (150)) is not a run of whole chunks at that time",
-                h.steps().get(1).note());
+                said(h.steps().get(1)));
         assertEquals(placement(List.of(c(MIN, key(100), "s1"), c(key(100), MAX, "s1"))), placement(h.earliest()));
     }
 
@@ -128,7 +130,7 @@ class LayoutHistoryTest {
         assertFalse(h.steps().get(0).exact());
         assertEquals(
                 "the split made 2 chunks, the layout had 3 there",
-                h.steps().get(0).note());
+                said(h.steps().get(0)));
         assertEquals(placement(List.of(c(MIN, MAX, "s1"))), placement(h.earliest()));
     }
 
@@ -139,8 +141,18 @@ class LayoutHistoryTest {
         assertFalse(h.steps().get(0).exact());
         assertEquals(1, h.earliest().size());
         assertTrue(
-                h.steps().get(0).note().contains("no older change shows their bounds"),
-                h.steps().get(0).note());
+                said(h.steps().get(0)).contains("no older change shows their bounds"),
+                said(h.steps().get(0)));
+        // and in Chinese, as the live view says it in 简体中文
+        assertEquals(
+                "该条目没有列出被合并的数据块，也没有更早的变更显示它们的边界",
+                Messages.of(Language.SIMPLIFIED_CHINESE)
+                        .text(h.steps().get(0).note().orElseThrow()));
+    }
+
+    /** Why a step's undo is not exact, in English; empty when it is. */
+    private static String said(LayoutHistory.HistoryStep step) {
+        return step.note().map(Messages.of(Language.ENGLISH)::text).orElse("");
     }
 
     /**

@@ -9,6 +9,8 @@ import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.sim.ZoneVerdict;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
@@ -119,6 +121,6 @@ class WhyTheBalancerWaitsTest {
         // then
         assertEquals(
                 "the balancer is off (sh.startBalancer() turns it on)",
-                d.stoppedBy().orElseThrow());
+                Messages.of(Language.ENGLISH).text(d.stoppedBy().orElseThrow()));
     }
 }

@@ -74,7 +74,7 @@ final class BoardAssembler {
             BoardTile.Status status = result == null
                     ? BoardTile.Status.NONE
                     : result.passed() ? BoardTile.Status.PASS : BoardTile.Status.NOT_YET;
-            Optional<String> hint = result == null ? Optional.empty() : result.hint();
+            Optional<Message> hint = result == null ? Optional.empty() : result.hint();
             int before = tiles.size();
             sample.glances().forEach((namespace, glance) -> {
                 String collection = namespace.startsWith(db + ".") ? namespace.substring(db.length() + 1) : null;

@@ -17,7 +17,7 @@ import java.util.Optional;
  *     why there is no picture, said in the window's language
  * @param picture the diagram's data and parts, for render's painter; empty without a collection
  * @param status where the student stands on the chosen exercise
- * @param hint for a student not there yet: the first unmet check's hint and what was seen
+ * @param hint for a student not there yet: the first unmet check's hint and what was seen, said when shown
  */
 record BoardTile(
         String database,
@@ -26,7 +26,7 @@ record BoardTile(
         Message caption,
         Optional<Picture> picture,
         Status status,
-        Optional<String> hint) {
+        Optional<Message> hint) {
 
     BoardTile {
         Objects.requireNonNull(database, "database");

@@ -164,12 +164,13 @@ public final class BoardView {
         exercises.setButtonCell(cell(names));
         exercises.setCellFactory(list -> cell(names));
         exercises.valueProperty().bindBidirectional(vm.exerciseProperty());
-        // the teacher's own exercises join the picker as they are opened
+        // the teacher's own exercises join the picker as they are opened, and all are said anew in another language
         vm.exercises().addListener((ListChangeListener<Exercise>) change -> {
-            while (change.next()) {
-                exercises.getItems().removeAll(change.getRemoved());
-                exercises.getItems().addAll(change.getAddedSubList());
-            }
+            List<Exercise> items = new ArrayList<>();
+            items.add(null);
+            items.addAll(vm.exercises());
+            exercises.getItems().setAll(items);
+            exercises.setValue(vm.exerciseProperty().get());
         });
         Button open = text.label(new Button(), "board.open");
         open.setId("board-open");
@@ -205,7 +206,8 @@ public final class BoardView {
                         text.language()));
         Button export = text.label(new Button(), "board.export");
         export.setId("board-export");
-        export.setOnAction(e -> chooseTarget.apply("exercise-results.csv").ifPresent(vm::export));
+        export.setOnAction(
+                e -> chooseTarget.apply("exercise-results.csv").ifPresent(file -> vm.export(file, text.messages())));
         HBox bar = new HBox(exerciseLabel, exercises, open, summary, spacer, cycle, previous, page, next, export);
         bar.getStyleClass().add(BOARD_BAR);
         bar.setAlignment(Pos.CENTER_LEFT);

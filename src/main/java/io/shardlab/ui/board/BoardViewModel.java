@@ -9,6 +9,7 @@ import io.shardlab.exercise.ResultsCsv;
 import io.shardlab.files.FileException;
 import io.shardlab.session.Roster;
 import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -146,7 +147,10 @@ public final class BoardViewModel {
         this.toScreen = new LatestValueMailbox<>(screen, this::accept);
         exercise.addListener((obs, was, now) -> {
             chosen = Optional.ofNullable(now);
-            page.set(0);
+            // the same exercise in another language keeps the page the teacher is on
+            if (was == null || now == null || !was.id().equals(now.id())) {
+                page.set(0);
+            }
             lookIfShowing();
         });
         tilesPerPage.addListener((obs, was, now) -> showPage());
@@ -179,6 +183,23 @@ public final class BoardViewModel {
                 screen.execute(() -> exportMessage.set(Message.of("board.notOpened", e.getMessage())));
             }
         });
+    }
+
+    /**
+     * The bundled exercises in another language (View → Language): each takes the place of the one with its id, the
+     * chosen one included, so the picker's titles and the hints of the next look are in that language; the teacher's
+     * own exercises stay as their files say them.
+     */
+    public void translate(List<Exercise> bundled) {
+        Map<String, Exercise> byId = new HashMap<>();
+        bundled.forEach(e -> byId.put(e.id(), e));
+        Exercise shown = exercise.get();
+        exercises.replaceAll(e -> byId.getOrDefault(e.id(), e));
+        assembler.checkOn(exercises);
+        if (shown != null) {
+            exercise.set(byId.getOrDefault(shown.id(), shown));
+        }
+        lookIfShowing();
     }
 
     /** Starts looking at the class (when the board shows): one look now, then periodically. */
@@ -322,16 +343,17 @@ public final class BoardViewModel {
     }
 
     /**
-     * Writes every student's results on every exercise to {@code target} (CSV, atomically), on the board's lane;
+     * Writes every student's results on every exercise to {@code target} (CSV, atomically, the hints in {@code
+     * words}' language), on the board's lane;
      * {@link #exportMessageProperty} says where it went or why it did not.
      */
-    public void export(Path target) {
+    public void export(Path target, Messages words) {
         List<ClassProgress.Result> results = frame.get().results();
         Map<String, String> byDatabase = names;
         lane.execute(() -> {
             Message message;
             try {
-                ResultsCsv.write(target, results, db -> byDatabase.getOrDefault(db, db));
+                ResultsCsv.write(target, results, db -> byDatabase.getOrDefault(db, db), words);
                 message = Message.of("board.saved", results.size(), target.toString());
             } catch (FileException e) {
                 message = Message.of("window.said", e.said());

@@ -133,7 +133,7 @@ final class TileView {
         note.setText(next.picture().isEmpty() ? said : "");
         canvas.setVisible(next.picture().isPresent());
         if (next.hint().isPresent()) {
-            hint.setText(next.hint().get());
+            hint.setText(text.messages().text(next.hint().get()));
             Tooltip.install(node, hint);
         } else {
             Tooltip.uninstall(node, hint);

@@ -363,8 +363,10 @@ public final class LiveLayoutViewModel {
         } else {
             LayoutHistory.HistoryStep step = history.steps().get(p - 1);
             ChunkChange c = step.change();
-            stepText.set(p + "/" + history.size() + " · " + STEP_TIME.format(c.time()) + " · " + c.describe()
-                    + (step.exact() ? "" : " (" + step.note() + ")"));
+            String time = STEP_TIME.format(c.time());
+            stepText.set(step.note()
+                    .map(why -> say("live.history.stepInexact", p, history.size(), time, c.describe(), why))
+                    .orElseGet(() -> say("live.history.step", p, history.size(), time, c.describe())));
         }
         SourceLayout now = read.layout(namespace.get());
         SourceLayout at = p == history.size() ? now : now.at(map);

@@ -20,6 +20,7 @@ import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
@@ -232,7 +233,7 @@ class BoardClassroomTest {
 
         // when the teacher exports the results, then each student's row says where they stand on it
         Path csv = dir.resolve("results.csv");
-        robot.interact(() -> board.export(csv));
+        robot.interact(() -> board.export(csv, Messages.of(Language.ENGLISH)));
         waitUntil(() -> Files.exists(csv));
         List<String> rows = Files.readAllLines(csv);
         assertEquals(ResultsCsv.HEADER, rows.get(0));

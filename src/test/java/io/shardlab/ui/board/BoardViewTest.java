@@ -17,8 +17,10 @@ import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.shell.ShellEngine;
+import io.shardlab.text.Language;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.time.Duration;
@@ -72,6 +74,7 @@ class BoardViewTest {
     private ExplorerEngine engine;
     private BoardViewModel board;
     private BoardView view;
+    private final UiText words = new UiText(Language.ENGLISH);
 
     @Start
     void start(Stage stage) {
@@ -101,7 +104,8 @@ class BoardViewTest {
                 EXERCISES,
                 engine::showCollection);
         SimpleBooleanProperty presenter = new SimpleBooleanProperty(true);
-        view = new BoardView(board, new SimpleBooleanProperty(false), name -> Optional.empty(), text -> {});
+        view = new BoardView(
+                words, board, new SimpleBooleanProperty(false), name -> Optional.empty(), text -> {}, Optional::empty);
         var root = view.build();
         new Appearance(new SimpleBooleanProperty(false), presenter).follow(root);
         stage.setScene(new Scene(root, PROJECTOR_WIDTH, MAXIMISED_HEIGHT));
@@ -215,6 +219,44 @@ class BoardViewTest {
         assertEquals(
                 "1 of 3 pass “" + INBOX.title() + "”",
                 robot.lookup("#board-summary").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void inChineseTheHintAndWhatWasSeenAreSaidAgainInChinese(FxRobot robot) throws Exception {
+        // given bob, not yet through the inbox exercise, on the English board
+        threeStudentsWrite();
+        robot.interact(board::start);
+        waitUntil("three tiles", () -> tiles(robot).size() == 3);
+        robot.interact(() -> robot.lookup("#board-exercise")
+                .queryAs(ComboBox.class)
+                .getSelectionModel()
+                .select(INBOX));
+        waitUntil(
+                "bob does not",
+                () -> text(tileOf(robot, "bob"), ".board-status").equals("not yet"));
+
+        // when the teacher switches to 简体中文 (the app hands the board the catalog in that language)
+        robot.interact(() -> {
+            words.languageProperty().set(Language.SIMPLIFIED_CHINESE);
+            board.translate(ExerciseCatalog.load(Language.SIMPLIFIED_CHINESE).exercises());
+        });
+
+        // then bob's hint is the Chinese file's, and what was seen is said in Chinese
+        Exercise chinese = ExerciseCatalog.load(Language.SIMPLIFIED_CHINESE).exercise("inbox-compound");
+        waitUntil("bob's hint in Chinese", () -> {
+            Tooltip hint = (Tooltip) tileOf(robot, "bob").getProperties().get("javafx.scene.control.Tooltip");
+            return hint != null
+                    && hint.getText().startsWith(chinese.checks().get(1).hint());
+        });
+        Tooltip hint = (Tooltip) tileOf(robot, "bob").getProperties().get("javafx.scene.control.Tooltip");
+        assertTrue(hint.getText().endsWith("（现在：inbox 已按 { owner: 1 } 分片：1 个字段，而不是 2 个）"), hint.getText());
+        assertEquals("尚未通过", text(tileOf(robot, "bob"), ".board-status"));
+        assertEquals(
+                chinese.title(),
+                ((Exercise) robot.lookup("#board-exercise")
+                                .queryAs(ComboBox.class)
+                                .getValue())
+                        .title());
     }
 
     @Test

@@ -12,8 +12,6 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
 
 /**
@@ -28,7 +26,7 @@ public final class ComparisonSideViewModel {
     private final ChunkActionsViewModel actions;
     private final PlaybackViewModel counters;
     private final LockstepEngine engine;
-    private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
+    private final ReadOnlyObjectWrapper<Message> caption = new ReadOnlyObjectWrapper<>(this, "caption");
     private final ReadOnlyObjectWrapper<Message> loadError = new ReadOnlyObjectWrapper<>(this, "loadError");
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(this, "ready", false);
     /** The scenario of the side this one is compared with: its caption names what differs from it. */
@@ -49,19 +47,24 @@ public final class ComparisonSideViewModel {
      * differ (US against UK addresses), its zones ({@code "zones EU, NA"} or {@code "no zones"}) when the zones
      * differ, so the two captions never read alike when the sides differ.
      */
-    static String caption(Scenario s, Scenario other) {
-        String text =
-                "MongoDB " + s.version() + " · " + s.keyPattern() + " · " + s.chunkSizeText() + " · " + s.shardsText();
+    static Message caption(Scenario s, Scenario other) {
+        Message text =
+                Message.of("setup.caption", s.version().toString(), s.keyPattern(), s.chunkSizeText(), s.shardsText());
         if (s.preSplitText().isPresent()) {
-            text += " · " + s.preSplitText().get();
+            text = Message.of("setup.captionAnd", text, s.preSplitText().get());
         }
         if (!s.workload().equals(other.workload())) {
-            text += " · " + s.workload();
+            text = Message.of("setup.captionAnd", text, s.workload());
         }
         if (!s.sharding().zones().equals(other.sharding().zones())) {
-            text += s.sharding().zones().isEmpty()
-                    ? " · no zones" // untranslated: the caption's other facts are English too (chunkSizeText)
-                    : " · zones " + String.join(", ", s.sharding().zones()); // untranslated: as the line above
+            text = Message.of(
+                    "setup.captionAnd",
+                    text,
+                    s.sharding().zones().isEmpty()
+                            ? Message.of("setup.noZones")
+                            : Message.of(
+                                    "setup.zones",
+                                    String.join(", ", s.sharding().zones())));
         }
         return text;
     }
@@ -116,7 +119,7 @@ public final class ComparisonSideViewModel {
     }
 
     /** Release, key, chunk size and shards of this side. */
-    public ReadOnlyStringProperty captionProperty() {
+    public ReadOnlyObjectProperty<Message> captionProperty() {
         return caption.getReadOnlyProperty();
     }
 

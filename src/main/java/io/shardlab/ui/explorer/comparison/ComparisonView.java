@@ -158,7 +158,7 @@ public final class ComparisonView {
         caption.setId(id + "-caption");
         caption.getStyleClass().add(ExplorerStyles.CARD_TITLE);
         caption.setGraphic(new FontIcon(MaterialDesignC.CHART_GANTT));
-        caption.textProperty().bind(side.captionProperty());
+        caption.textProperty().bind(text.text(side.captionProperty()));
         // what tells the sides apart comes first in the caption: a narrow side wraps it rather than cut it
         caption.setWrapText(true);
         caption.setMinWidth(0);

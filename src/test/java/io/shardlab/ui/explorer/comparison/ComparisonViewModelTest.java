@@ -269,10 +269,10 @@ class ComparisonViewModelTest {
 
         assertEquals(
                 "MongoDB 5.0 · { counter: 1 } · 1 MB chunks · 3 shards",
-                vm.left().captionProperty().get());
+                ENGLISH.text(vm.left().captionProperty().get()));
         assertEquals(
                 "MongoDB 8.0 · { counter: 1 } · default 128 MB chunks · 3 shards",
-                vm.right().captionProperty().get());
+                ENGLISH.text(vm.right().captionProperty().get()));
         assertEquals(
                 "MongoDB 5.0 vs 8.0 · 1 MB vs default chunks · the same stream, in lockstep",
                 ENGLISH.text(vm.differencesProperty().get()));

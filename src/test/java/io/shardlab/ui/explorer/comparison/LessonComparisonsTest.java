@@ -13,8 +13,11 @@ import io.shardlab.session.FakeClock;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
+import io.shardlab.session.Scenario;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Language;
 import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.lessons.FollowUp;
 import io.shardlab.ui.lessons.Lesson;
 import io.shardlab.ui.lessons.LessonCatalog;
@@ -132,8 +135,8 @@ class LessonComparisonsTest {
             for (FollowUp f : lesson.followUps()) {
                 var mine = lesson.scenario().base();
                 var theirs = f.scenario().base();
-                String left = ComparisonSideViewModel.caption(mine, theirs);
-                String right = ComparisonSideViewModel.caption(theirs, mine);
+                String left = caption(mine, theirs);
+                String right = caption(theirs, mine);
                 if (left.equals(right)) {
                     alike.add(lesson.id() + " / " + f.label() + ": " + left);
                 }
@@ -151,12 +154,16 @@ class LessonComparisonsTest {
         var us = lesson.scenario().base();
         var uk = lesson.followUps().get(0).scenario().base();
 
+        assertEquals("MongoDB 5.0 · { postcode: 1 } · 1 MB chunks · 4 shards · us-addresses", caption(us, uk));
+        assertEquals("MongoDB 5.0 · { postcode: 1 } · 1 MB chunks · 4 shards · uk-addresses", caption(uk, us));
+        // and in Chinese, in the manual's words (the workload's name is a name, and stays)
         assertEquals(
-                "MongoDB 5.0 · { postcode: 1 } · 1 MB chunks · 4 shards · us-addresses",
-                ComparisonSideViewModel.caption(us, uk));
-        assertEquals(
-                "MongoDB 5.0 · { postcode: 1 } · 1 MB chunks · 4 shards · uk-addresses",
-                ComparisonSideViewModel.caption(uk, us));
+                "MongoDB 5.0 · { postcode: 1 } · 1 MB 数据块 · 4 个分片 · us-addresses",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(ComparisonSideViewModel.caption(us, uk)));
+    }
+
+    private static String caption(Scenario side, Scenario other) {
+        return Messages.of(Language.ENGLISH).text(ComparisonSideViewModel.caption(side, other));
     }
 
     @Test
@@ -168,7 +175,10 @@ class LessonComparisonsTest {
         var zoned = lesson.scenario().base();
         var unzoned = lesson.followUps().get(0).scenario().base();
 
-        assertTrue(ComparisonSideViewModel.caption(zoned, unzoned).endsWith(" · zones EU, NA"));
-        assertTrue(ComparisonSideViewModel.caption(unzoned, zoned).endsWith(" · no zones"));
+        assertTrue(caption(zoned, unzoned).endsWith(" · zones EU, NA"));
+        assertTrue(caption(unzoned, zoned).endsWith(" · no zones"));
+        assertTrue(Messages.of(Language.SIMPLIFIED_CHINESE)
+                .text(ComparisonSideViewModel.caption(unzoned, zoned))
+                .endsWith(" · 无区域"));
     }
 }
