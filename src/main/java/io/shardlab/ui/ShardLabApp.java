@@ -299,6 +299,8 @@ public class ShardLabApp extends Application {
         // in presenter mode the Shell panel shows in a window of its own: the explorer keeps the projector's height
         Node explorerAndShell =
                 consoleView.dockUnder(collectionView, viewModel.presenterModeProperty(), appearance::follow);
+        // docked under the explorer at a short height, the Shell folds the explorer's rows as presenter mode does
+        explorerView.underPanelProperty().bind(consoleView.dockedProperty());
         // a comparison shows in the explorer's place; closing it brings the explorer back as it was
         comparison.openProperty().addListener((obs, was, now) -> {
             collectionView.setCenter(now ? comparisonView.node() : explorerView.node());
