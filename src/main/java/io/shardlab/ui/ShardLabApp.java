@@ -358,9 +358,9 @@ public class ShardLabApp extends Application {
                 new LessonsView(lessons, text).build(), "window.menu.lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
         // a lesson's "Run in shell" shows the panel, types its snippet and runs it
-        lessons.offerShell(script -> {
+        lessons.offerShell(step -> {
             consoleView.show();
-            console.run(script);
+            console.run(step.script(), step.commands(), step.restore());
         });
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));

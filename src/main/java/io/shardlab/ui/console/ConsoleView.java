@@ -9,6 +9,7 @@ import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -152,7 +153,22 @@ public final class ConsoleView {
         Button clear = text.label(new Button(), "console.clear");
         clear.setId("console-clear");
         clear.setOnAction(e -> vm.clear());
-        HBox header = new HBox(8, title, hint, gap, runningIndicator(), interrupt, clear);
+        // a lesson's step says how far it has got, beside the Interrupt that stops it
+        Label stepProgress = new Label();
+        stepProgress.setId("console-step-progress");
+        stepProgress.getStyleClass().add(CONSOLE_HINT);
+        stepProgress
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.stepProgressProperty().get() == null
+                                ? ""
+                                : text.messages().text(vm.stepProgressProperty().get()),
+                        vm.stepProgressProperty(),
+                        text.language()));
+        stepProgress.visibleProperty().bind(vm.stepProgressProperty().isNotNull());
+        stepProgress.managedProperty().bind(stepProgress.visibleProperty());
+        stepProgress.setMinWidth(Region.USE_PREF_SIZE);
+        HBox header = new HBox(8, title, hint, gap, stepProgress, runningIndicator(), interrupt, clear);
         header.getStyleClass().add(CONSOLE_HEADER);
         header.setAlignment(Pos.CENTER_LEFT);
 
