@@ -74,6 +74,9 @@ final class LessonFile {
 
     private static final Set<String> LESSON_FIELDS =
             Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps", "shellSteps");
+    private static final String NOT_WHOLE_INPUT =
+            "not a whole shell input: a brace, bracket, string or comment is left open";
+
     /** The most database commands a shell step may say it sends. */
     private static final long SHELL_STEP_COMMANDS_MAX = 1_000_000;
 
@@ -180,12 +183,12 @@ final class LessonFile {
             String label = f.text("label", max(SHELL_STEP_LABEL_MAX));
             String script = f.text("script", SHELL_SCRIPT_MAX);
             if (!ShellEngine.isCompleteInput(script)) {
-                throw f.invalid("script", "not a whole shell input: a brace, bracket, string or comment is left open");
+                throw f.invalid("script", NOT_WHOLE_INPUT);
             }
             int commands = (int) f.optionalWholeNumber("commands", 0, 0, SHELL_STEP_COMMANDS_MAX);
             String restore = f.has("restore") ? f.text("restore", SHELL_SCRIPT_MAX) : "";
             if (!ShellEngine.isCompleteInput(restore)) {
-                throw f.invalid("restore", "not a whole shell input: a brace, bracket, string or comment is left open");
+                throw f.invalid("restore", NOT_WHOLE_INPUT);
             }
             shellSteps.add(new ShellStep(label, script, commands, restore));
         }

@@ -21,7 +21,8 @@ public record ShellStep(String label, String script, int commands, String restor
         Objects.requireNonNull(script, "script");
         Objects.requireNonNull(restore, "restore");
         if (commands < 0) {
-            throw new IllegalArgumentException("commands: " + commands + " is negative");
+            throw new IllegalArgumentException(
+                    "commands: " + commands + " is negative"); // untranslated: a developer's contract
         }
     }
 
