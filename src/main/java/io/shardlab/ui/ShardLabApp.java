@@ -506,14 +506,20 @@ public class ShardLabApp extends Application {
     /**
      * What an export of the explorer's diagram is stamped with: the cluster the status bar names (its kind and
      * release) and what the window's title says (the collection, key, source and, for a rewound layout, the
-     * changelog step), so that a rewound export does not pass for the latest.
+     * changelog step; for the simulator, the step of its undo history), so that a rewound export does not pass
+     * for the latest.
      */
     private String exportProvenance(MainViewModel viewModel) {
         Message cluster = viewModel.clusterLabelProperty().get();
-        return text.now(
+        String provenance = text.now(
                 "export.provenance",
                 cluster == null ? "" : text.messages().text(cluster),
                 explorer.titleProperty().get());
+        // the simulator's undo history: an export after an undo says which step it shows
+        Message step = explorer.history().stepProperty().get();
+        return step == null || explorer.readOnlyLayoutProperty().get()
+                ? provenance
+                : text.now("export.provenance.step", provenance, text.messages().text(step));
     }
 
     private static void copyImage(BufferedImage image) {
