@@ -46,8 +46,6 @@ public record AdvisorReport(
         if (candidate.disqualified()) {
             return Verdict.RULED_OUT;
         }
-        boolean writesJudged =
-                candidate.findings(Severity.NOTE).stream().noneMatch(f -> f.kind() == FindingKind.SMALL_SAMPLE);
-        return writesJudged ? Verdict.QUALIFIED : Verdict.WRITES_NOT_JUDGED;
+        return candidate.writesJudged() ? Verdict.QUALIFIED : Verdict.WRITES_NOT_JUDGED;
     }
 }

@@ -58,6 +58,19 @@ public record CandidateReport(
         return findings.stream().anyMatch(f -> f.severity() == Severity.DISQUALIFYING);
     }
 
+    /**
+     * Whether the write rules judged the key: not when the data is too small for the layout rules, the hot-shard
+     * rule among them ({@link FindingKind#SMALL_SAMPLE}), so that a write share of 1.00 rules nothing out.
+     */
+    public boolean writesJudged() {
+        return findings.stream().noneMatch(f -> f.kind() == FindingKind.SMALL_SAMPLE);
+    }
+
+    /** Whether the key's values grow or shrink with insertion order ({@link FindingKind#MONOTONIC}). */
+    public boolean monotonic() {
+        return findings.stream().anyMatch(f -> f.kind() == FindingKind.MONOTONIC);
+    }
+
     /** analyzeShardKey's {@code percentageOfSingleShardReads} (0..100); empty without reads in the mix. */
     public OptionalDouble percentageOfSingleShardReads() {
         return readWrite

@@ -22,8 +22,13 @@ import java.util.OptionalInt;
  *   <li>Then the most distinct values, because they allow the most chunks and so the finest balancing.</li>
  *   <li>Then the earlier candidate in the list given.</li>
  * </ol>
- * When every candidate is ruled out, nothing is recommended. Without reads in the query mix the
- * reasons say that the ranking rests on write spread only.
+ * A monotonic key ({@link FindingKind#MONOTONIC}) whose writes were not judged ({@link CandidateReport#writesJudged}:
+ * too little data for the hot-shard rule) is never the pick: every insert of such a key goes to the chunk at one end
+ * of the key range, on one shard, and only the skipped rule would have said so in numbers. It stays qualified (its
+ * verdict says its writes were not judged) and its reason says why it was passed over.
+ *
+ * <p>When no candidate can be picked, nothing is recommended. Without reads in the query mix the reasons say that
+ * the ranking rests on write spread only.
  */
 public final class RecommendationRule {
 
@@ -37,32 +42,47 @@ public final class RecommendationRule {
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("candidates: at least one");
         }
-        List<Integer> qualified = new ArrayList<>();
+        List<Integer> pickable = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
-            if (!candidates.get(i).disqualified()) {
-                qualified.add(i);
+            if (pickable(candidates.get(i))) {
+                pickable.add(i);
             }
         }
         List<Message> reasons = new ArrayList<>();
-        if (qualified.isEmpty()) {
-            reasons.add(Message.of("advisor.reason.noneRecommended"));
+        if (pickable.isEmpty()) {
+            boolean allRuledOut = candidates.stream().allMatch(CandidateReport::disqualified);
+            reasons.add(Message.of(
+                    allRuledOut ? "advisor.reason.noneRecommended" : "advisor.reason.noneRecommended.monotonic"));
             for (CandidateReport c : candidates) {
-                reasons.add(ruledOut(c));
+                reasons.add(passedOver(c));
             }
             return new Recommendation(OptionalInt.empty(), reasons);
         }
-        qualified.sort(order(candidates));
-        int best = qualified.get(0);
+        pickable.sort(order(candidates));
+        int best = pickable.get(0);
         CandidateReport winner = candidates.get(best);
-        reasons.add(why(winner, candidates, qualified));
+        long notRuledOut = candidates.stream().filter(c -> !c.disqualified()).count();
+        reasons.add(why(winner, notRuledOut == 1));
         for (int i = 0; i < candidates.size(); i++) {
             CandidateReport c = candidates.get(i);
             if (i == best) {
                 continue;
             }
-            reasons.add(c.disqualified() ? ruledOut(c) : whyNot(c, winner, candidates));
+            reasons.add(pickable(c) ? whyNot(c, winner, candidates) : passedOver(c));
         }
         return new Recommendation(OptionalInt.of(best), reasons);
+    }
+
+    /** Whether {@code c} can be the pick: not ruled out, and not a monotonic key whose writes were not judged. */
+    static boolean pickable(CandidateReport c) {
+        return !c.disqualified() && !(c.monotonic() && !c.writesJudged());
+    }
+
+    /** Why a candidate that cannot be the pick ({@link #pickable}) is not. */
+    private static Message passedOver(CandidateReport c) {
+        return c.disqualified()
+                ? ruledOut(c)
+                : Message.of("advisor.reason.monotonicNotJudged", c.key().toString());
     }
 
     /** The ranking of qualified candidates, best first. */
@@ -83,7 +103,7 @@ public final class RecommendationRule {
     static long writeShareClass(List<CandidateReport> all, CandidateReport c) {
         List<Long> shares = new ArrayList<>();
         for (CandidateReport o : all) {
-            if (!o.disqualified() && singleShardReads(o) == singleShardReads(c)) {
+            if (pickable(o) && singleShardReads(o) == singleShardReads(c)) {
                 shares.add(writeShareHundredths(o));
             }
         }
@@ -119,8 +139,8 @@ public final class RecommendationRule {
         return c.readWrite().map(rw -> !rw.read().isEmpty()).orElse(false);
     }
 
-    private static Message why(CandidateReport w, List<CandidateReport> all, List<Integer> qualified) {
-        int onlyQualified = qualified.size() == 1 ? 1 : 0;
+    private static Message why(CandidateReport w, boolean onlyNotRuledOut) {
+        int onlyQualified = onlyNotRuledOut ? 1 : 0;
         String writeShare = FindingRules.decimal(w.meanMaxWriteShare());
         long distinct = w.keyCharacteristics().numDistinctValues();
         return hasReads(w)

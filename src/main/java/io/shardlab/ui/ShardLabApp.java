@@ -299,6 +299,8 @@ public class ShardLabApp extends Application {
         // in presenter mode the Shell panel shows in a window of its own: the explorer keeps the projector's height
         Node explorerAndShell =
                 consoleView.dockUnder(collectionView, viewModel.presenterModeProperty(), appearance::follow);
+        // docked under the explorer at a short height, the Shell folds the explorer's rows as presenter mode does
+        explorerView.underPanelProperty().bind(consoleView.dockedProperty());
         // a comparison shows in the explorer's place; closing it brings the explorer back as it was
         comparison.openProperty().addListener((obs, was, now) -> {
             collectionView.setCenter(now ? comparisonView.node() : explorerView.node());
@@ -361,9 +363,9 @@ public class ShardLabApp extends Application {
                 new LessonsView(lessons, text).build(), "window.menu.lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
         // a lesson's "Run in shell" shows the panel, types its snippet and runs it
-        lessons.offerShell(script -> {
+        lessons.offerShell(step -> {
             consoleView.show();
-            console.run(script);
+            console.run(step.script(), step.commands(), step.restore());
         });
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
@@ -521,14 +523,20 @@ public class ShardLabApp extends Application {
     /**
      * What an export of the explorer's diagram is stamped with: the cluster the status bar names (its kind and
      * release) and what the window's title says (the collection, key, source and, for a rewound layout, the
-     * changelog step), so that a rewound export does not pass for the latest.
+     * changelog step; for the simulator, the step of its undo history), so that a rewound export does not pass
+     * for the latest.
      */
     private String exportProvenance(MainViewModel viewModel) {
         Message cluster = viewModel.clusterLabelProperty().get();
-        return text.now(
+        String provenance = text.now(
                 "export.provenance",
                 cluster == null ? "" : text.messages().text(cluster),
                 explorer.titleProperty().get());
+        // the simulator's undo history: an export after an undo says which step it shows
+        Message step = explorer.history().stepProperty().get();
+        return step == null || explorer.readOnlyLayoutProperty().get()
+                ? provenance
+                : text.now("export.provenance.step", provenance, text.messages().text(step));
     }
 
     private static void copyImage(BufferedImage image) {

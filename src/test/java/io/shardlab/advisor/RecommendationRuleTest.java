@@ -151,6 +151,92 @@ class RecommendationRuleTest {
                 r.reasons().stream().map(ENGLISH::text).toList());
     }
 
+    /** {@code c} with findings of {@code kinds} added, as {@link FindingRules} would have found them. */
+    static CandidateReport with(CandidateReport c, FindingKind... kinds) {
+        List<Finding> findings = new ArrayList<>(c.findings());
+        for (FindingKind kind : kinds) {
+            findings.add(new Finding(kind, Message.of("advisor.verbatim", kind.name())));
+        }
+        return new CandidateReport(
+                c.key(),
+                c.keyCharacteristics(),
+                c.layout(),
+                c.meanMaxWriteShare(),
+                c.readWrite(),
+                c.jumboRisk(),
+                c.missingFieldDocuments(),
+                findings,
+                c.indexes(),
+                c.ranges());
+    }
+
+    /**
+     * A monotonic key is never the pick while its writes were not judged (too little data for the hot-shard rule,
+     * the note {@code SMALL_SAMPLE}): the advisor once recommended an ascending order number on 4 shards with 128 MB
+     * chunks because the skipped rule left it the lowest write share.
+     */
+    @ParameterizedTest(name = "{6}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # A: write share | A monotonic | B: write share | B monotonic | writes judged | winner | why
+            0.25 | true  | 0.50 | false | false | B    | a monotonic key whose writes were not judged is passed over
+            0.25 | true  | 0.50 | true  | false | none | nothing when every key left is monotonic and not judged
+            0.25 | true  | 0.50 | false | true  | A    | judged writes rank a monotonic key by its write share as any
+            0.25 | false | 0.50 | false | false | A    | a key that is not monotonic ranks as before on unjudged writes
+            """)
+    void aMonotonicKeyWhoseWritesWereNotJudgedIsNeverThePick(
+            double aShare,
+            boolean aMonotonic,
+            double bShare,
+            boolean bMonotonic,
+            boolean judged,
+            String winner,
+            String why) {
+        // given two candidates, each monotonic or not, on data the write rule did or did not judge
+        List<CandidateReport> candidates = new ArrayList<>();
+        double[] shares = {aShare, bShare};
+        boolean[] monotonic = {aMonotonic, bMonotonic};
+        for (int i = 0; i < 2; i++) {
+            List<FindingKind> kinds = new ArrayList<>();
+            if (monotonic[i]) {
+                kinds.add(FindingKind.MONOTONIC);
+            }
+            if (!judged) {
+                kinds.add(FindingKind.SMALL_SAMPLE);
+            }
+            candidates.add(
+                    with(candidate(i == 0 ? "a" : "b", -1, shares[i], 1000, false), kinds.toArray(FindingKind[]::new)));
+        }
+
+        // when the rule picks
+        Recommendation r = RecommendationRule.recommend(candidates);
+
+        // then
+        OptionalInt expected = switch (winner) {
+            case "A" -> OptionalInt.of(0);
+            case "B" -> OptionalInt.of(1);
+            default -> OptionalInt.empty();
+        };
+        assertEquals(expected, r.index(), why);
+    }
+
+    @Test
+    void theReasonsSayWhyAMonotonicKeyOnUnjudgedWritesWasPassedOver() {
+        List<CandidateReport> candidates = List.of(
+                with(candidate("orderNo", -1, 0.25, 1000, false), FindingKind.MONOTONIC, FindingKind.SMALL_SAMPLE),
+                with(candidate("customerId", -1, 0.50, 1000, false), FindingKind.SMALL_SAMPLE));
+
+        Recommendation r = RecommendationRule.recommend(candidates);
+
+        assertEquals(
+                List.of(
+                        "Recommended: { customerId: 1 }. Ranked on write spread only (no reads in a query mix); "
+                                + "meanMaxWriteShare 0.50; 1,000 distinct values.",
+                        "{ orderNo: 1 } is not recommended: its values change monotonically with each insert, so every "
+                                + "insert goes to the chunk at one end of the key range, on one shard; the data is too "
+                                + "small for the write rule to show it in numbers."),
+                r.reasons().stream().map(ENGLISH::text).toList());
+    }
+
     @Test
     void noCandidateIsNoRecommendation() {
         assertThrows(IllegalArgumentException.class, () -> RecommendationRule.recommend(List.of()));

@@ -25,7 +25,8 @@ class WritesNotJudgedVerdictTest {
             # shards | chunk MB | candidate | verdict
             2        | 1        | 0         | ruled out
             1000     | 1        | 0         | qualified, writes not judged
-            4        | 128      | 1         | qualified, writes not judged
+            4        | 128      | 0         | qualified, writes not judged
+            4        | 128      | 1         | recommended
             1000     | 1        | 1         | recommended
             """)
     void the_verdict_says_what_was_judged(int shards, int chunkMegabytes, int candidate, String verdict) {
@@ -39,7 +40,8 @@ class WritesNotJudgedVerdictTest {
                         ProgressListener.NONE,
                         CancelToken.none());
 
-        // then the ascending key is ruled out where the data fills the shards, and not called qualified elsewhere
+        // then the ascending key is ruled out where the data fills the shards, and elsewhere neither called qualified
+        // nor recommended (its writes, all on the last chunk, were not judged)
         assertEquals(
                 verdict,
                 Messages.of(Language.ENGLISH).text(report.verdict(candidate).label()));

@@ -8,6 +8,10 @@ import java.util.function.Consumer;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.ListChangeListener;
@@ -149,7 +153,22 @@ public final class ConsoleView {
         Button clear = text.label(new Button(), "console.clear");
         clear.setId("console-clear");
         clear.setOnAction(e -> vm.clear());
-        HBox header = new HBox(8, title, hint, gap, runningIndicator(), interrupt, clear);
+        // a lesson's step says how far it has got, beside the Interrupt that stops it
+        Label stepProgress = new Label();
+        stepProgress.setId("console-step-progress");
+        stepProgress.getStyleClass().add(CONSOLE_HINT);
+        stepProgress
+                .textProperty()
+                .bind(Bindings.createStringBinding(
+                        () -> vm.stepProgressProperty().get() == null
+                                ? ""
+                                : text.messages().text(vm.stepProgressProperty().get()),
+                        vm.stepProgressProperty(),
+                        text.language()));
+        stepProgress.visibleProperty().bind(vm.stepProgressProperty().isNotNull());
+        stepProgress.managedProperty().bind(stepProgress.visibleProperty());
+        stepProgress.setMinWidth(Region.USE_PREF_SIZE);
+        HBox header = new HBox(8, title, hint, gap, stepProgress, runningIndicator(), interrupt, clear);
         header.getStyleClass().add(CONSOLE_HEADER);
         header.setAlignment(Pos.CENTER_LEFT);
 
@@ -343,6 +362,7 @@ public final class ConsoleView {
             } else {
                 items.remove(root);
             }
+            docked.set(on && !apart);
             if (apart) {
                 showInWindow(split, styleWindow);
             } else if (window != null) {
@@ -355,7 +375,30 @@ public final class ConsoleView {
         };
         toggle.selectedProperty().addListener((obs, was, on) -> place.run());
         presenter.addListener((obs, was, on) -> place.run());
+        // the panel keeps its height while the window grows, but a shrinking window does not leave it more than
+        // its first share: the explorer above must keep its number line, lanes and the charts' top
+        // (after the split's own layout, which keeps the panel's height as it was)
+        split.heightProperty().addListener((obs, was, now) -> {
+            if (now.doubleValue() < was.doubleValue()) {
+                Platform.runLater(() -> {
+                    double[] dividers = split.getDividerPositions();
+                    if (dividers.length == 1 && dividers[0] < DIVIDER) {
+                        split.setDividerPositions(DIVIDER);
+                    }
+                });
+            }
+        });
         return split;
+    }
+
+    private final ReadOnlyBooleanWrapper docked = new ReadOnlyBooleanWrapper(this, "docked", false);
+
+    /**
+     * Whether the panel shows docked under the node {@link #dockUnder} was given, sharing the window's height with
+     * it (not while hidden, nor while presenter mode shows it in a window of its own).
+     */
+    public ReadOnlyBooleanProperty dockedProperty() {
+        return docked.getReadOnlyProperty();
     }
 
     /** The panel's own window (presenter mode), made on first use, owned by the main window. */

@@ -5,6 +5,7 @@ import io.shardlab.session.CommandLayer;
 import io.shardlab.shell.ScriptFailedException;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.ui.BackgroundFailure;
 import io.shardlab.ui.text.UiText;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -65,7 +68,7 @@ public final class ConsoleViewModel {
     /** Width values are laid out to, as mongosh does in an 80-column terminal. */
     static final int LAYOUT_WIDTH = 80;
 
-    private final CommandLayer commands;
+    private final CountedCommands commands;
     private final ShellHistory historyFile;
     private final Executor scriptThread;
     private final Executor uiThread;
@@ -75,6 +78,19 @@ public final class ConsoleViewModel {
     private volatile ShellEngine engine;
 
     private volatile boolean interruptRequested;
+
+    /** How often a step's "n of N commands" is repainted while it runs, in ns. */
+    static final long STEP_PROGRESS_INTERVAL_NANOS = 100_000_000;
+
+    /** The lesson step being run (null for a typed input): its command count and what restores it. */
+    private volatile Step step;
+
+    private volatile long stepProgressShownAt;
+
+    /** A lesson step while it runs: its commands counted from {@code sentBefore}, {@code restore} if it stops. */
+    private record Step(int commands, String restore, long sentBefore) {}
+
+    private final ReadOnlyObjectWrapper<Message> stepProgress = new ReadOnlyObjectWrapper<>(this, "stepProgress");
 
     /** The words of the panel's own lines; English unless the application's constructor says otherwise. */
     private UiText text = new UiText(Language.ENGLISH);
@@ -144,7 +160,7 @@ public final class ConsoleViewModel {
             Executor uiThread,
             LongSupplier nanoClock,
             Duration budget) {
-        this.commands = Objects.requireNonNull(commands, "commands");
+        this.commands = new CountedCommands(commands, this::stepCommandSent);
         this.historyFile = Objects.requireNonNull(historyFile, "historyFile");
         this.scriptThread = Objects.requireNonNull(scriptThread, "scriptThread");
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
@@ -200,17 +216,26 @@ public final class ConsoleViewModel {
         List<String> keep = List.copyOf(history);
         running.set(true);
         interruptRequested = false;
+        Step thisStep = step;
         scriptThread.execute(() -> {
             ShellEngine shell = engine();
             if (interruptRequested) {
                 shell.cancel(); // Ctrl+C came while the engine was being made
             }
+            boolean whole = false;
             try {
                 shell.evaluateInteractively(source, budget);
+                whole = true;
             } catch (ScriptFailedException e) {
                 print(Kind.ERROR, e.getMessage());
             } catch (RuntimeException | StackOverflowError e) {
                 print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
+            }
+            if (thisStep != null) {
+                showStepProgress(thisStep);
+                if (!whole && !thisStep.restore().isBlank()) {
+                    restore(shell, thisStep.restore());
+                }
             }
             String database = shell.currentDatabase();
             try {
@@ -223,10 +248,62 @@ public final class ConsoleViewModel {
             uiThread.execute(() -> {
                 drain();
                 prompt.set(PROMPT_FORMAT.formatted(database));
-                running.set(false);
+                if (thisStep != null && step == thisStep) {
+                    step = null;
+                    stepProgress.set(null);
+                }
+                this.running.set(false);
             });
         });
         return true;
+    }
+
+    /**
+     * A lesson's step that stopped before its end (interrupted, out of time, failed): its restore snippet runs, so
+     * that the cluster is left as the lesson expects (a balancer the step stopped runs again).
+     */
+    private void restore(ShellEngine shell, String restore) {
+        print(Kind.OUTPUT, text.now("console.step.restoring"));
+        try {
+            shell.evaluateInteractively(restore, budget);
+        } catch (ScriptFailedException e) {
+            print(Kind.ERROR, e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            print(Kind.ERROR, text.messages().text(BackgroundFailure.message(e)));
+        }
+    }
+
+    /** After each command sent: a running step's progress, at most every {@link #STEP_PROGRESS_INTERVAL_NANOS}. */
+    private void stepCommandSent() {
+        Step current = step;
+        if (current == null) {
+            return;
+        }
+        long now = nanoClock.getAsLong();
+        if (now - stepProgressShownAt >= STEP_PROGRESS_INTERVAL_NANOS) {
+            stepProgressShownAt = now;
+            showStepProgress(current);
+        }
+    }
+
+    private void showStepProgress(Step shown) {
+        long done = commands.sent() - shown.sentBefore();
+        Message progress = shown.commands() > 0
+                ? Message.of("console.step.progress", Math.min(done, shown.commands()), shown.commands())
+                : Message.of("console.step.progressOpen", done);
+        uiThread.execute(() -> {
+            if (step == shown) {
+                stepProgress.set(progress);
+            }
+        });
+    }
+
+    /**
+     * How far the lesson step that runs has got ("512 of 1,444 commands"); null while no step runs. Ctrl+C
+     * ({@link #interrupt}) stops it, and its restore snippet then runs.
+     */
+    public ReadOnlyObjectProperty<Message> stepProgressProperty() {
+        return stepProgress.getReadOnlyProperty();
     }
 
     /**
@@ -248,6 +325,15 @@ public final class ConsoleViewModel {
      * run and the transcript says why.
      */
     public void run(String source) {
+        run(source, 0, "");
+    }
+
+    /**
+     * Runs a lesson's step as {@link #run(String)} does, counting its commands against {@code commands} (0: not
+     * known) in {@link #stepProgressProperty}; when it stops before its end (Ctrl+C, out of time, an error),
+     * {@code restore} runs after it (blank: nothing).
+     */
+    public void run(String source, int commands, String restore) {
         if (running.get()) {
             transcript.add(new Entry(Kind.ERROR, text.now("console.busy")));
             trimTranscript();
@@ -256,7 +342,12 @@ public final class ConsoleViewModel {
         input.set(source);
         caret.set(-1);
         caret.set(source.length());
+        step = new Step(commands, restore, this.commands.sent());
+        stepProgressShownAt = nanoClock.getAsLong();
+        stepProgress.set(commands > 0 ? Message.of("console.step.progress", 0, commands) : null);
         if (!submit()) {
+            step = null;
+            stepProgress.set(null);
             print(Kind.ERROR, "SyntaxError: the input is not complete"); // untranslated: mongosh's own words
         }
     }

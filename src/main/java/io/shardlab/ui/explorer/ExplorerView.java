@@ -25,7 +25,10 @@ import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
@@ -92,6 +95,21 @@ public final class ExplorerView {
     /** Whether the window is in presenter mode: the strips fold and the diagram fits the window's height. */
     private final ReadOnlyBooleanProperty presenter;
 
+    /** Whether a panel docked under the explorer (the Shell) shares its height: see {@link #underPanelProperty}. */
+    private final BooleanProperty underPanel = new SimpleBooleanProperty(this, "underPanel", false);
+
+    /**
+     * Whether the setup and transport rows are folded and the number line fits the room the charts leave it: in
+     * presenter mode, and while a docked panel leaves the explorer less than {@link #FOLD_BELOW} of height.
+     */
+    private final BooleanBinding folded;
+
+    /**
+     * The explorer's height (px) below which a docked panel folds its rows: the unfolded rows take about 250 px,
+     * the line's card with six lanes about 400 more, and the charts' top must still show under them.
+     */
+    static final double FOLD_BELOW = 760;
+
     private CardHeader lineHeader;
 
     /**
@@ -116,7 +134,12 @@ public final class ExplorerView {
         this.vm = vm;
         this.text = text;
         this.presenter = PresenterMode.of(root);
-        this.setup = new SetupBar(vm.setup(), appearance, placement, presenter, text);
+        this.folded = Bindings.createBooleanBinding(
+                () -> presenter.get() || underPanel.get() && root.getHeight() < FOLD_BELOW,
+                presenter,
+                underPanel,
+                root.heightProperty());
+        this.setup = new SetupBar(vm.setup(), appearance, placement, folded, text);
         this.sidePlacement = new SidePanelViewModel(vm.numberLine().selectedProperty(), vm.readOnlyLayoutProperty());
         this.side = new SidePanel(vm, sidePlacement, text);
         this.line = new NumberLineView(
@@ -133,7 +156,7 @@ public final class ExplorerView {
 
         // a read-only layout (a live cluster's, a snapshot's, a config dump's) is not the simulator's: the
         // setup and transport strips, which drive the simulator, make way for what the layout is
-        Region transport = new TransportBar(vm.playback(), vm.history(), presenter, text)
+        Region transport = new TransportBar(vm.playback(), vm.history(), folded, text)
                 .besideCounters(new BalancerWhyPanel(vm.balancer(), text).node())
                 .node();
         for (Region simulatorOnly : new Region[] {setup.node(), transport}) {
@@ -172,19 +195,20 @@ public final class ExplorerView {
         // a border pane gives its side its preferred width: a third of a narrow explorer, at most its maximum
         side.panel().prefWidthProperty().bind(root.widthProperty().multiply(0.38));
         root.widthProperty().addListener((obs, was, now) -> sidePlacement.explorerWidth(now.doubleValue()));
-        fitInPresenterMode(diagramScroll, diagram);
+        fitWhileFolded(diagramScroll, diagram);
         installKeys();
     }
 
     /**
-     * In presenter mode the number line and its lanes fit the height the writes chart leaves them, so that the
-     * room sees the line, every lane and the charts without scrolling: the canvas is given that height
-     * ({@link RenderCanvas#fitWithin}), its diagram gives up detail, then type size, to fit it.
+     * While folded (presenter mode, or a short explorer over the docked Shell) the number line and its lanes fit
+     * the height the writes chart leaves them, so that the room sees the line, every lane and the charts without
+     * scrolling: the canvas is given that height ({@link RenderCanvas#fitWithin}), its diagram gives up detail,
+     * then type size, to fit it.
      */
-    private void fitInPresenterMode(ScrollPane scroll, VBox column) {
+    private void fitWhileFolded(ScrollPane scroll, VBox column) {
         Region lineCard = (Region) column.getChildren().get(0);
         Runnable fit = () -> {
-            if (!presenter.get()) {
+            if (!folded.get()) {
                 line.canvas().fitWithin(0);
                 return;
             }
@@ -200,8 +224,18 @@ public final class ExplorerView {
         };
         scroll.viewportBoundsProperty().addListener((obs, was, now) -> fit.run());
         lineHeader.heightProperty().addListener((obs, was, now) -> fit.run());
-        presenter.addListener((obs, was, now) -> fit.run());
+        folded.addListener((obs, was, now) -> fit.run());
         fit.run();
+    }
+
+    /**
+     * Whether a panel docked under the explorer (View → Shell) shares the window's height with it. While it does
+     * and leaves the explorer less than {@link #FOLD_BELOW}, the explorer folds as in presenter mode (the setup
+     * row into its summary line, the transport into one row, the counters into the line's caption) and fits the
+     * number line above the charts, so that the line, its lanes and the charts' top stay in sight.
+     */
+    public BooleanProperty underPanelProperty() {
+        return underPanel;
     }
 
     /** The explorer's root node. */
@@ -241,17 +275,18 @@ public final class ExplorerView {
         Label caption = new Label();
         caption.setId("line-caption");
         caption.getStyleClass().add(ExplorerStyles.CARD_CAPTION);
-        // presenter mode folds the transport's counters into one row: the caption carries them instead
+        // the folded transport (presenter mode, a short explorer over the Shell) drops its counters: the caption
+        // carries them instead
         caption.textProperty()
                 .bind(Bindings.createStringBinding(
-                        () -> presenter.get() && !vm.readOnlyLayoutProperty().get()
+                        () -> folded.get() && !vm.readOnlyLayoutProperty().get()
                                 ? text.now(
                                         "explorer.line.caption.presenter",
                                         vm.playback().progressTextProperty().get(),
                                         vm.playback().countsTextProperty().get())
                                 : lineCaption(vm.numberLine().pictureProperty().get()),
                         text.language(),
-                        presenter,
+                        folded,
                         vm.readOnlyLayoutProperty(),
                         vm.numberLine().pictureProperty(),
                         vm.playback().progressTextProperty(),

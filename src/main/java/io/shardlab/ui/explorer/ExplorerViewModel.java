@@ -12,7 +12,6 @@ import io.shardlab.session.LayoutFork;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
-import io.shardlab.sim.ShardingSetup;
 import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.ui.explorer.balancer.BalancerWhyViewModel;
@@ -26,6 +25,7 @@ import io.shardlab.ui.explorer.log.LogViewModel;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.ui.explorer.setup.SetupViewModel;
+import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
 import java.util.List;
@@ -272,7 +272,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                     layout.shards().size(),
                     Scenario.MAX_SHARDS));
         }
-        Scenario scenario = forkScenario(setup.stream(), layout, fork.version(), chunkMb);
+        Scenario scenario = forkScenario(workloads, layout, fork.version(), chunkMb);
         ResolvedScenario resolved = ResolvedScenario.of(scenario, workloads);
         closeComparison();
         leaveLayout();
@@ -287,21 +287,30 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     }
 
     /**
-     * The scenario a fork of {@code layout} plays: the layout's namespace, key, shards, release and chunk size, and
-     * nothing of the scenario on show but its stream's pace and size: not its set-up steps, zones or initial split
-     * points, which name the shards and zones of the lesson before (its {@code sh.addShardToZone("shard02", "EU")}
-     * failed on a layout without shard02); the layout's own zones come with the fork.
+     * The scenario a fork of {@code layout} plays: the layout's namespace, key, shards, release and chunk size, with a
+     * neutral stream: nothing of the scenario on show. Not its set-up steps, zones or initial split points, which
+     * name the shards and zones of the lesson before (its {@code sh.addShardToZone("shard02", "EU")} failed on a
+     * layout without shard02; the layout's own zones come with the fork), and not its workload, pace or query,
+     * which belonged to the lesson before and would write that lesson's documents into the recorded collection.
+     * The stream is the workload made for the layout's key if there is one, else {@code uniform} (no hot spot of
+     * its own), at the default size and pace, so that Play shows how the recorded layout takes writes.
      */
-    static Scenario forkScenario(Scenario shown, ClusterSnapshot layout, MongoVersion version, int chunkMegabytes) {
-        return shown.withNamespace(layout.namespace())
-                .withKeyPattern(layout.key().toString())
+    static Scenario forkScenario(
+            WorkloadRegistry workloads, ClusterSnapshot layout, MongoVersion version, int chunkMegabytes) {
+        String workload = workloads.all().stream()
+                .filter(w -> w.suggestedKey().equals(layout.key()))
+                .map(Workload::name)
+                .findFirst()
+                .orElse(NEUTRAL_WORKLOAD);
+        return Scenario.of(layout.key().toString(), workload)
+                .withNamespace(layout.namespace())
                 .withShards(layout.shards().size())
                 .withVersion(version)
-                .withChunkSizeMegabytes(chunkMegabytes)
-                .withSplitPoints(List.of())
-                .withSteps(List.of())
-                .withSharding(ShardingSetup.NONE);
+                .withChunkSizeMegabytes(chunkMegabytes);
     }
+
+    /** A fork's workload when none is made for the layout's key: values spread evenly over the key space. */
+    static final String NEUTRAL_WORKLOAD = "uniform";
 
     /**
      * File → Open cluster: the cluster a data file holds ({@code serve --data-file}, File → Save cluster with its

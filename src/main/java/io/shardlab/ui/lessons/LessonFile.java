@@ -46,7 +46,8 @@ import org.bson.BsonValue;
  *   "watch": [ …, … ], "askTheRoom": …,
  *   "followUps": [ { "label": …, "note": …, "scenario": { only the fields that change, and "why" } } ] (optional),
  *   "shellSteps": [ { "label": …, "script": "sh.status()" } ] (optional: "Run in shell" snippets, each a whole
- *                 mongosh input, lines joined by \n) }
+ *                 mongosh input, lines joined by \n; optional "commands": the database commands it sends, for the
+ *                 panel's "n of N", and "restore": mongosh run when the step is interrupted or fails) }
  * </pre>
  * A follow-up's scenario starts from the lesson's scenario and replaces the fields it names.
  *
@@ -73,7 +74,13 @@ final class LessonFile {
 
     private static final Set<String> LESSON_FIELDS =
             Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps", "shellSteps");
-    private static final Set<String> SHELL_STEP_FIELDS = Set.of("label", "script");
+    private static final String NOT_WHOLE_INPUT =
+            "not a whole shell input: a brace, bracket, string or comment is left open";
+
+    /** The most database commands a shell step may say it sends. */
+    private static final long SHELL_STEP_COMMANDS_MAX = 1_000_000;
+
+    private static final Set<String> SHELL_STEP_FIELDS = Set.of("label", "script", "commands", "restore");
     static final int SHELL_STEPS_MAX = 4;
     static final int SHELL_STEP_LABEL_MAX = 44;
     static final int SHELL_SCRIPT_MAX = 1_500;
@@ -176,9 +183,14 @@ final class LessonFile {
             String label = f.text("label", max(SHELL_STEP_LABEL_MAX));
             String script = f.text("script", SHELL_SCRIPT_MAX);
             if (!ShellEngine.isCompleteInput(script)) {
-                throw f.invalid("script", "not a whole shell input: a brace, bracket, string or comment is left open");
+                throw f.invalid("script", NOT_WHOLE_INPUT);
             }
-            shellSteps.add(new ShellStep(label, script));
+            int commands = (int) f.optionalWholeNumber("commands", 0, 0, SHELL_STEP_COMMANDS_MAX);
+            String restore = f.has("restore") ? f.text("restore", SHELL_SCRIPT_MAX) : "";
+            if (!ShellEngine.isCompleteInput(restore)) {
+                throw f.invalid("restore", NOT_WHOLE_INPUT);
+            }
+            shellSteps.add(new ShellStep(label, script, commands, restore));
         }
         return new Lesson(id, title, principle, scenario, watch, ask, followUps, shellSteps);
     }

@@ -73,8 +73,8 @@ public final class LessonsViewModel {
     private final ReadOnlyListWrapper<ShellStep> shellSteps =
             new ReadOnlyListWrapper<>(this, "shellSteps", FXCollections.observableArrayList());
     private final ReadOnlyBooleanWrapper shellOffered = new ReadOnlyBooleanWrapper(this, "shellOffered", false);
-    /** Types a snippet into the Shell panel and runs it; null until {@link #offerShell}. */
-    private Consumer<String> shell;
+    /** Types a step's snippet into the Shell panel and runs it; null until {@link #offerShell}. */
+    private Consumer<ShellStep> shell;
 
     private final ReadOnlyObjectWrapper<LessonScenario> shownScenario =
             new ReadOnlyObjectWrapper<>(this, "shownScenario");
@@ -323,9 +323,9 @@ public final class LessonsViewModel {
 
     /**
      * Lets the lessons' "Run in shell" steps reach the Shell panel: {@code runInShell} shows the panel,
-     * types the snippet into it and runs it.
+     * types the step's snippet into it and runs it (with its progress, and its restore snippet if it stops early).
      */
-    public void offerShell(Consumer<String> runInShell) {
+    public void offerShell(Consumer<ShellStep> runInShell) {
         shell = Objects.requireNonNull(runInShell, "runInShell");
         shellOffered.set(true);
     }
@@ -348,7 +348,7 @@ public final class LessonsViewModel {
                 return;
             }
         }
-        shell.accept(step.script());
+        shell.accept(step);
         launchFailed.set(false);
         say(() -> Message.of(
                 "lessons.status.runningInShell", shellSteps.get(index).label()));

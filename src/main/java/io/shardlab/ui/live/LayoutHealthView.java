@@ -5,10 +5,12 @@ import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.key.ShardKey;
 import io.shardlab.live.LayoutHealth;
 import io.shardlab.render.DataSize;
+import io.shardlab.render.Theme;
 import io.shardlab.ui.text.UiText;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.value.ObservableValue;
+import javafx.scene.Node;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
@@ -157,7 +159,30 @@ final class LayoutHealthView {
             series.add(s);
         }
         overHistory.getData().setAll(series);
+        colourAsLanes(overHistory);
     }
+
+    /**
+     * Gives each of {@code chart}'s series, the shards in lane order, its lane's colour: line, points and legend.
+     * (A stylesheet can colour only LineChart's eight default-colorN classes, which repeat from the ninth series.)
+     */
+    static void colourAsLanes(LineChart<?, ?> chart) {
+        // the legend's marks are made when the chart is next laid out: made now, they can be coloured now
+        chart.applyCss();
+        chart.layout();
+        for (int i = 0; i < chart.getData().size(); i++) {
+            String colour = SHARD_PALETTE.shardColor(i);
+            for (Node node : chart.lookupAll(".series" + i)) {
+                node.setStyle(
+                        node.getStyleClass().contains("chart-series-line")
+                                ? "-fx-stroke: " + colour + ";"
+                                : "-fx-background-color: " + colour + ";");
+            }
+        }
+    }
+
+    /** The lanes' palette: one for both looks, so the light theme's is the dark one's (see {@link Theme}). */
+    private static final Theme SHARD_PALETTE = Theme.light();
 
     Region node() {
         return root;

@@ -10,12 +10,15 @@ import io.shardlab.serve.MongosServer;
 import io.shardlab.session.CommandLayer;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.console.ConsoleViewModel.Entry;
 import io.shardlab.ui.console.ConsoleViewModel.Kind;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -455,5 +458,52 @@ class ConsoleViewModelTest {
         assertEquals(ConsoleViewModel.TRANSCRIPT_LIMIT, vm.transcript().size());
         assertEquals("2499", vm.transcript().get(vm.transcript().size() - 1).text());
         assertEquals("500", vm.transcript().get(0).text());
+    }
+
+    @Test
+    void a_lesson_step_that_stops_before_its_end_runs_its_restore_so_the_balancer_it_stopped_runs_again() {
+        // given a step that stops the balancer, then fails before it starts it again, and restores it if stopped
+        ConsoleViewModel vm = console();
+        String script =
+                "sh.stopBalancer();\ndb.adminCommand({ split: 'no.such', middle: { k: 1 } });\nsh.startBalancer()";
+
+        // when it runs
+        vm.run(script, 3, "sh.startBalancer()");
+
+        // then the restore ran after the error, and the balancer is on as the lesson expects
+        assertTrue(
+                vm.transcript().stream().anyMatch(e -> e.text().contains("restoring what the lesson expects")),
+                vm.transcript().toString());
+        type(vm, "sh.getBalancerState()");
+        vm.submit();
+        assertEquals(
+                new Entry(Kind.OUTPUT, "true"),
+                vm.transcript().get(vm.transcript().size() - 1));
+    }
+
+    @Test
+    void a_step_that_runs_whole_needs_no_restore_and_says_how_many_of_its_commands_have_run() {
+        // given a step of three commands, its progress recorded as the panel shows it
+        ConsoleViewModel vm = console();
+        vm.prepare();
+        List<String> shown = new ArrayList<>();
+        Messages english = Messages.of(Language.ENGLISH);
+        vm.stepProgressProperty().addListener((obs, was, now) -> shown.add(now == null ? "" : english.text(now)));
+
+        // when it runs whole
+        vm.run(
+                "db.adminCommand({ ping: 1 });\ndb.adminCommand({ ping: 1 });\ndb.adminCommand({ ping: 1 })",
+                3,
+                "sh.stopBalancer()");
+
+        // then it went from 0 to 3 of 3, the line went when it ended, and the restore did not run
+        assertEquals("step: 0 of 3 commands \u00b7 Ctrl+C stops it", shown.get(0));
+        assertEquals("step: 3 of 3 commands \u00b7 Ctrl+C stops it", shown.get(shown.size() - 2));
+        assertEquals("", shown.get(shown.size() - 1));
+        type(vm, "sh.getBalancerState()");
+        vm.submit();
+        assertEquals(
+                new Entry(Kind.OUTPUT, "true"),
+                vm.transcript().get(vm.transcript().size() - 1));
     }
 }

@@ -13,11 +13,18 @@ import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
 import io.shardlab.workload.StreamStep;
+import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
+import java.util.Optional;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** "Fork into simulator" starts from the recorded layout's own shards and zones, never the lesson's before. */
+/**
+ * "Fork into simulator" starts from the recorded layout's own shards and zones and a neutral stream, never the lesson's
+ * before (its zones, steps, workload or pace).
+ */
 class ForkScenarioTest {
 
     @Test
@@ -34,7 +41,8 @@ class ForkScenarioTest {
                                 BsonDocument.parse("{country: 'FR', _id: {$minKey: 1}}"))),
                         0,
                         false))
-                .withSteps(List.of(new StreamStep(1_000, new AddShardToZone("shard02", "EU"))));
+                .withSteps(List.of(new StreamStep(1_000, new AddShardToZone("shard02", "EU"))))
+                .withDocsPerSecond(4_000);
         // and a recorded layout on one shard, shard01
         ClusterSnapshot recorded = new ClusterSnapshot(
                 "shop.orders",
@@ -45,7 +53,7 @@ class ForkScenarioTest {
                 List.of());
 
         // when it is forked
-        Scenario fork = ExplorerViewModel.forkScenario(lesson, recorded, MongoVersion.V7_0, 64);
+        Scenario fork = ExplorerViewModel.forkScenario(WorkloadRegistry.standard(), recorded, MongoVersion.V7_0, 64);
 
         // then the fork is the layout's: its namespace, key, one shard, release and chunk size, no zones or steps
         assertEquals("shop.orders", fork.namespace());
@@ -56,5 +64,31 @@ class ForkScenarioTest {
         assertEquals(ShardingSetup.NONE, fork.sharding());
         assertEquals(List.of(), fork.steps());
         assertEquals(List.of(), fork.splitPoints());
+        // and its stream is neutral: not the lesson's monotonic counter at 4,000/s, but uniform at the default pace
+        assertEquals("uniform", fork.workload());
+        assertEquals(Scenario.DEFAULT_DOCS_PER_SECOND, fork.docsPerSecond());
+        assertEquals(Scenario.DEFAULT_DOCUMENTS, fork.documents());
+        assertEquals(Optional.empty(), fork.queryFilter());
+    }
+
+    @ParameterizedTest(name = "a layout sharded on {0} plays {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # the layout's key | the fork's workload
+            { userId: 1 }      | uniform
+            { counter: 1 }     | monotonic
+            { user_id: 1 }     | uniform
+            """)
+    void aForkPlaysTheWorkloadMadeForItsKeyElseUniform(String key, String workload) {
+        ClusterSnapshot recorded = new ClusterSnapshot(
+                "shop.orders",
+                ShardKeyPattern.parse(key),
+                false,
+                List.of(Shard.named("shard01")),
+                ChunkMap.single(1, "shard01"),
+                List.of());
+
+        Scenario fork = ExplorerViewModel.forkScenario(WorkloadRegistry.standard(), recorded, MongoVersion.V7_0, 64);
+
+        assertEquals(workload, fork.workload());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
 import io.shardlab.session.AppWiring;
+import io.shardlab.session.CommandLayer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
@@ -22,8 +23,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.bson.BsonDateTime;
+import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -296,7 +299,7 @@ class LessonShellStepsTest {
         InvalidLessonException e = org.junit.jupiter.api.Assertions.assertThrows(
                 InvalidLessonException.class, () -> loadOne(WITH_STEPS.replace("\"script\"", "\"cmd\"")));
         assertEquals(
-                "io/shardlab/lessons/t.json: shellSteps[0].cmd: unknown field; expected one of [label, script]",
+                "io/shardlab/lessons/t.json: shellSteps[0].cmd: unknown field; expected one of [commands, label, restore, script]",
                 e.getMessage());
     }
 
@@ -310,7 +313,7 @@ class LessonShellStepsTest {
                 () -> {});
         List<String> typed = new ArrayList<>();
         org.junit.jupiter.api.Assertions.assertFalse(vm.shellOfferedProperty().get(), "no panel, no steps shown");
-        vm.offerShell(typed::add);
+        vm.offerShell(step -> typed.add(step.script()));
 
         vm.runInShell(0);
         assertEquals(1, launcher.launched.size(), "the lesson's scenario starts first");
@@ -320,5 +323,60 @@ class LessonShellStepsTest {
         vm.runInShell(0);
         assertEquals(1, launcher.launched.size(), "a running scenario is not started again");
         assertEquals(2, typed.size());
+    }
+
+    /**
+     * A step that states how many commands it sends (the panel's "n of N") states the number it sends when it runs
+     * whole, and a step with a restore snippet leaves the balancer on after it (lesson 8 stops it for its loop).
+     */
+    @Test
+    void a_steps_stated_command_count_is_what_it_sends_and_its_restore_leaves_the_balancer_on() throws Exception {
+        for (Lesson lesson : LESSONS) {
+            for (ShellStep step : lesson.shellSteps()) {
+                if (step.commands() == 0 && step.restore().isBlank()) {
+                    continue;
+                }
+                DaemonBackgroundTasks tasks = new DaemonBackgroundTasks();
+                ExecutorSimulationThread thread =
+                        new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
+                try {
+                    ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, state -> {});
+                    engine.paceCommandFrames(100);
+                    engine.load(ResolvedScenario.of(lesson.scenario().toScenario(Optional.empty()), WORKLOADS));
+                    AtomicLong sent = new AtomicLong();
+                    CommandLayer layer = engine.shellCommandLayer();
+                    CommandLayer counted = new CommandLayer() {
+                        @Override
+                        public BsonDocument run(String database, BsonDocument command) {
+                            sent.incrementAndGet();
+                            return layer.run(database, command);
+                        }
+
+                        @Override
+                        public void sleep(long millis, Runnable check) {
+                            layer.sleep(millis, check);
+                        }
+                    };
+                    List<String> printed = new ArrayList<>();
+                    ShellEngine shell = new ShellEngine(counted, printed::add, System::nanoTime, 80, 80);
+                    shell.evaluate("1", "warm-up", false, Duration.ofMinutes(1));
+                    long before = sent.get();
+                    shell.evaluateInteractively(step.script(), Duration.ofMinutes(2));
+                    if (step.commands() > 0) {
+                        assertEquals(step.commands(), sent.get() - before, lesson.id() + ": " + step.label());
+                    }
+                    if (!step.restore().isBlank()) {
+                        shell.evaluateInteractively("sh.stopBalancer()", Duration.ofMinutes(1));
+                        shell.evaluateInteractively(step.restore(), Duration.ofMinutes(1));
+                        printed.clear();
+                        shell.evaluateInteractively("sh.getBalancerState()", Duration.ofMinutes(1));
+                        assertEquals(List.of("true"), printed.subList(printed.size() - 1, printed.size()), lesson.id());
+                    }
+                } finally {
+                    thread.close();
+                    tasks.shutdown();
+                }
+            }
+        }
     }
 }

@@ -30,6 +30,7 @@ public final class HistoryViewModel {
             new ReadOnlyObjectWrapper<>(this, "undoText", Message.of("explorer.menu.undo"));
     private final ReadOnlyObjectWrapper<Message> redoText =
             new ReadOnlyObjectWrapper<>(this, "redoText", Message.of("explorer.menu.redo"));
+    private final ReadOnlyObjectWrapper<Message> step = new ReadOnlyObjectWrapper<>(this, "step");
     private final ReadOnlyStringWrapper lastMongosh = new ReadOnlyStringWrapper(this, "lastMongosh", "");
     private final ReadOnlyListWrapper<CommandEntry> commands =
             new ReadOnlyListWrapper<>(this, "commands", FXCollections.observableArrayList());
@@ -55,6 +56,7 @@ public final class HistoryViewModel {
         canRedo.set(u.redo().isPresent());
         redoText.set(
                 u.redo().map(d -> Message.of("explorer.history.redo", d)).orElse(Message.of("explorer.menu.redo")));
+        step.set(step(u));
         if (!frame.commands().equals(commands)) {
             commands.setAll(frame.commands());
         }
@@ -69,7 +71,31 @@ public final class HistoryViewModel {
         undoText.set(Message.of("explorer.menu.undo"));
         redoText.set(Message.of("explorer.menu.redo"));
         lastMongosh.set("");
+        step.set(null);
         commands.clear();
+    }
+
+    /** Where {@code u} stands in the undo history, as {@link #stepProperty} says it. */
+    static Message step(ExplorerFrame.UndoState u) {
+        if (u.undo().isEmpty() && u.redo().isEmpty()) {
+            return null;
+        }
+        return u.redo().isPresent()
+                ? Message.of(
+                        "explorer.history.step.undone",
+                        u.undo().orElse(""),
+                        u.undo().isPresent() ? 1 : 0,
+                        u.redo().get())
+                : Message.of("explorer.history.step", u.undo().get());
+    }
+
+    /**
+     * Which step of the undo history the simulation shows: the last command it applied and, after an undo, the
+     * command redo would apply (so that an export of a rewound simulation does not pass for its latest state);
+     * null before the first command and while a recorded layout shows.
+     */
+    public ReadOnlyObjectProperty<Message> stepProperty() {
+        return step.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty canUndoProperty() {

@@ -70,9 +70,9 @@ public final class TransportBar {
     /**
      * The explorer's bar: the transport, the counters, undo and redo.
      *
-     * @param presenter whether the window is in presenter mode: the bar then keeps to one row (the speed as a
-     *     picker, the counters and undo left to the diagram's caption and the menus), so the diagram keeps the
-     *     window's height
+     * @param presenter whether the bar folds (presenter mode, or a short explorer over the docked Shell): it then
+     *     keeps to one row (the speed as a picker, the counters and undo left to the diagram's caption and the
+     *     menus), so the diagram keeps the window's height
      */
     public TransportBar(PlaybackViewModel vm, HistoryViewModel history, ObservableBooleanValue presenter, UiText text) {
         this(vm, history, true, presenter, text);

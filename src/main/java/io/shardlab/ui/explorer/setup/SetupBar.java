@@ -87,8 +87,9 @@ public final class SetupBar {
      * @param appearance styles the Zones… dialog as the window is styled
      * @param placement sizes and places the Zones… dialog and keeps the window's state while it and the dataset
      *     chooser are open
-     * @param presenter whether the window is in presenter mode: the form then folds into one line of what it
-     *     sets, with a button that unfolds it (the room reads the diagram, the presenter changes the setup rarely)
+     * @param presenter whether the form folds (presenter mode, or a short explorer over the docked Shell) into one
+     *     line of what it sets, with a button that unfolds it (the room reads the diagram, the presenter changes
+     *     the setup rarely)
      * @param text the window's words
      */
     public SetupBar(

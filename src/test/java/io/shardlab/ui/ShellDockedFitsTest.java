@@ -1,0 +1,138 @@
+package io.shardlab.ui;
+
+import static io.shardlab.ui.FxWait.onFxThread;
+import static io.shardlab.ui.FxWait.waitUntil;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.ExplorerViewModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import javafx.geometry.BoundingBox;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * View → Shell docked under the explorer outside presenter mode: at 1280 × 720 (a projector, a small laptop) and
+ * at 1600 × 1000, in the light and the dark theme, the number line's canvas (its bar and every lane) lies whole in
+ * the diagram's viewport above the Shell, and the writes chart's top (its title) shows under it.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ShellDockedFitsTest {
+
+    /** Half a pixel: layout snaps to pixels, bounds are doubles. */
+    private static final double SLACK = 0.5;
+    /** How much of the writes chart must show: its card's title row. */
+    private static final double CHART_TOP = 40;
+
+    private static final double[][] SIZES = {{1280, 720}, {1600, 1000}};
+
+    private ShardLabApp app;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        app = TestDesktop.app();
+        app.start(stage);
+    }
+
+    @AfterEach
+    void stop() {
+        app.stop();
+    }
+
+    @Test
+    void with_the_shell_docked_the_line_every_lane_and_the_charts_top_stay_in_sight(FxRobot robot) throws Exception {
+        // given a collection on six shards (six lanes) in the explorer, and the Shell docked under it
+        robot.interact(() -> app.explorer()
+                .launch(Scenario.of("{ counter: 1 }", "monotonic").withShards(6).withDocuments(2_000)));
+        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && app.explorer().numberLine().pictureProperty().get() != null);
+        robot.interact(() -> ((CheckMenuItem) menuItem("menu-shell")).setSelected(true));
+        waitUntil(() -> robot.lookup("#console-panel").tryQuery().isPresent());
+
+        List<String> problems = new ArrayList<>();
+        for (String theme : new String[] {"light", "dark"}) {
+            robot.interact(() -> menuItem("menu-theme-" + theme).fire());
+            for (double[] size : SIZES) {
+                // when the window has that size, then the line, its lanes and the charts' top are in sight
+                problems.addAll(measure(robot, theme, size));
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    private MenuItem menuItem(String id) {
+        MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+        return bar.getMenus().stream()
+                .flatMap(m -> m.getItems().stream())
+                .flatMap(item -> item instanceof Menu sub
+                        ? Stream.concat(Stream.of(item), sub.getItems().stream())
+                        : Stream.of(item))
+                .filter(item -> id.equals(item.getId()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no menu item " + id));
+    }
+
+    private List<String> measure(FxRobot robot, String theme, double[] size) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(size[0]);
+            stage.setHeight(size[1]);
+        });
+        // a frame or two for the canvases to report the height they need at this size
+        for (int pass = 0; pass < 3; pass++) {
+            Thread.sleep(40);
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        return onFxThread(() -> {
+            String at = theme + " at " + (int) size[0] + " × " + (int) size[1] + ": ";
+            List<String> out = new ArrayList<>();
+            Node explorer = robot.lookup("#explorer").query();
+            Node line = robot.from(explorer).lookup("#number-line-canvas").query();
+            Node chart = robot.from(explorer).lookup("#writes-chart").query();
+            Node shell = robot.lookup("#console-panel").query();
+            Bounds viewport = sceneBounds(explorer.lookup(".diagram-scroll").lookup(".viewport"));
+            Bounds lineBounds = sceneBounds(line);
+            Bounds chartBounds = sceneBounds(chart.getParent());
+            if (sceneBounds(shell).getMinY() < viewport.getMaxY() - SLACK) {
+                out.add(at + "the Shell " + sceneBounds(shell) + " overlaps the diagram " + viewport);
+            }
+            if (!inside(lineBounds, viewport)) {
+                out.add(at + "the number line and lanes " + lineBounds + " are not inside " + viewport);
+            }
+            Bounds chartTop =
+                    new BoundingBox(chartBounds.getMinX(), chartBounds.getMinY(), chartBounds.getWidth(), CHART_TOP);
+            if (!inside(chartTop, viewport)) {
+                out.add(at + "the writes chart's top " + chartTop + " is not inside " + viewport);
+            }
+            return out;
+        });
+    }
+
+    private static boolean inside(Bounds inner, Bounds outer) {
+        return inner.getWidth() > 0
+                && inner.getHeight() > 0
+                && inner.getMinX() >= outer.getMinX() - SLACK
+                && inner.getMaxX() <= outer.getMaxX() + SLACK
+                && inner.getMinY() >= outer.getMinY() - SLACK
+                && inner.getMaxY() <= outer.getMaxY() + SLACK;
+    }
+
+    private static Bounds sceneBounds(Node n) {
+        return n.localToScene(n.getLayoutBounds());
+    }
+}

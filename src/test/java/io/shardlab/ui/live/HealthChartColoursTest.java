@@ -1,0 +1,72 @@
+package io.shardlab.ui.live;
+
+import static io.shardlab.ui.FxWait.onFxThread;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.shardlab.render.Theme;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Path;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The health chart's lines take the lanes' colours for every shard, not only the first eight (LineChart's own
+ * default-colorN classes repeat from the ninth series on): headless Monocle, a chart of twelve shards.
+ */
+@ExtendWith(ApplicationExtension.class)
+class HealthChartColoursTest {
+
+    private static final int SHARDS = 12;
+    private LineChart<Number, Number> chart;
+
+    @Start
+    void start(Stage stage) {
+        chart = new LineChart<>(new NumberAxis(), new NumberAxis());
+        stage.setScene(new Scene(chart, 800, 500));
+        stage.show();
+    }
+
+    @Test
+    void every_shards_line_points_and_legend_take_its_lanes_colour(FxRobot robot) throws Exception {
+        // given a line per shard, shard i at height i
+        robot.interact(() -> {
+            for (int i = 0; i < SHARDS; i++) {
+                XYChart.Series<Number, Number> s = new XYChart.Series<>();
+                s.setName(String.format("shard%02d", i + 1));
+                s.getData().addAll(List.of(new XYChart.Data<>(0, i), new XYChart.Data<>(1, i)));
+                chart.getData().add(s);
+            }
+            // when it is coloured as the lanes are
+            LayoutHealthView.colourAsLanes(chart);
+            chart.applyCss();
+            chart.layout();
+        });
+
+        // then each series' line and symbols (points and legend) have its lane's colour, the ninth on too
+        Theme lanes = Theme.light();
+        for (int i = 0; i < SHARDS; i++) {
+            int index = i;
+            Color expected = Color.web(lanes.shardColor(i));
+            Path line = onFxThread(() -> (Path) chart.getData().get(index).getNode());
+            assertEquals(expected, onFxThread(line::getStroke), "shard " + (i + 1) + "'s line");
+            List<Node> symbols = onFxThread(() -> List.copyOf(chart.lookupAll(".chart-line-symbol.series" + index)));
+            assertTrue(symbols.size() >= 3, "two points and a legend mark for shard " + (i + 1));
+            for (Node symbol : symbols) {
+                assertTrue(
+                        onFxThread(symbol::getStyle).contains(lanes.shardColor(index)),
+                        "shard " + (i + 1) + "'s symbol: " + onFxThread(symbol::getStyle));
+            }
+        }
+    }
+}
