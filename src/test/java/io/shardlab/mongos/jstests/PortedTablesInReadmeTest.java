@@ -37,6 +37,8 @@ class PortedTablesInReadmeTest {
             ShardCollectionBasicPortTest.class,
             RefineCollectionShardKeyPortTest.class,
             MoveRangeBasicPortTest.class,
+            MoveChunkBasicPortTest.class,
+            UpdateZoneKeyRangePortTest.class,
             MergeChunksPortTest.class,
             MergeAllChunksOnShardPortTest.class,
             ConfigureCollectionBalancingPortTest.class,
