@@ -1,6 +1,8 @@
 package io.shardlab.cluster;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -9,7 +11,9 @@ import java.util.Set;
  *
  * @param id the shard's {@code _id}, e.g. {@code "shard01"}
  * @param host the connection string, e.g. {@code "shard01/h1:27018,h2:27018"}; may be empty in the simulator
- * @param zones the zones ({@code tags}) the shard belongs to
+ * @param zones the zones ({@code tags}) the shard belongs to, in the order it joined them (config.shards' {@code tags}
+ *     array, kept by {@code $addToSet} / {@code $pull}: mongo
+ *     {@code src/mongo/db/s/config/sharding_catalog_manager_zone_operations.cpp})
  * @param draining true while {@code removeShard} drains it
  * @param maxSizeMB config.shards {@code maxSize}, in MB (the {@code addShard} option, removed in
  *     6.2; mongo {@code src/mongo/s/catalog/type_shard.h} {@code maxSizeMB}); 0 when unset
@@ -24,7 +28,7 @@ public record Shard(String id, String host, Set<String> zones, boolean draining,
             throw new IllegalArgumentException("maxSizeMB: must not be negative, got " + maxSizeMB);
         }
         host = host == null ? "" : host;
-        zones = Set.copyOf(zones);
+        zones = Collections.unmodifiableSet(new LinkedHashSet<>(zones));
     }
 
     /** A shard without {@code maxSize}. */

@@ -149,34 +149,10 @@ final class ReadCommands {
             reply = readOfAdminCollection("find", collection);
         } else if (collection == null) {
             reply = collectionless(db, pipeline, first);
-        } else if (first.get("$match") instanceof BsonDocument filter && holdsRegexInsideAValue(filter)) {
-            // the storage's $match stage compares a regex inside a document by identity; its find compares
-            // it as BSON does (io.shardlab.serve.RegexValueEquality), so the first stage runs as a find
-            reply = context.storage()
-                    .run(
-                            db,
-                            new BsonDocument("find", new BsonString(collection))
-                                    .append("filter", filter)
-                                    .append("batchSize", new BsonInt32(Integer.MAX_VALUE)));
         } else {
             return context.storage().run(db, command);
         }
         return pipeline.size() == 1 ? reply : restOfPipeline(reply, pipeline);
-    }
-
-    /** Whether a field of {@code filter} holds a regular expression inside its value (a document, an array). */
-    private static boolean holdsRegexInsideAValue(BsonDocument filter) {
-        return filter.values().stream().anyMatch(v -> (v.isDocument() || v.isArray()) && holdsRegex(v));
-    }
-
-    private static boolean holdsRegex(BsonValue v) {
-        if (v.isRegularExpression()) {
-            return true;
-        }
-        if (v.isDocument()) {
-            return v.asDocument().values().stream().anyMatch(ReadCommands::holdsRegex);
-        }
-        return v.isArray() && v.asArray().stream().anyMatch(ReadCommands::holdsRegex);
     }
 
     /**

@@ -280,7 +280,7 @@ final class UpdateSemantics {
         }
         document = DocumentPaths.idFirst(document);
         requireStorableId(document.get(UpsertSeed.ID));
-        checkUpsertTarget(db, coll, seed, document, retryable);
+        checkUpsertTarget(db, coll, query, seed, document, retryable);
         return document;
     }
 
@@ -346,14 +346,28 @@ final class UpdateSemantics {
         }
     }
 
-    /** An upsert whose document belongs on another shard than its seed: only in a transaction or retryable write. */
+    /**
+     * An upsert whose document belongs on another shard than its seed: only in a transaction or retryable write. From
+     * 7.1 an upsert whose query reaches several shards runs as a write without shard key, whose write phase is an
+     * internal transaction that inserts the new document on the shard that owns it (mongo
+     * {@code src/mongo/s/write_ops/write_without_shard_key_util.cpp}, {@code useTwoPhaseProtocol};
+     * {@code src/mongo/s/commands/cluster_write_without_shard_key_cmd.cpp}); it needs neither (mongo
+     * {@code jstests/sharding/query/regex_targeting.js}, 8.x: "Op-style updates with regex succeed on sharded
+     * collections", the upserts by regex that follow).
+     */
     private void checkUpsertTarget(
-            String db, String coll, BsonDocument seed, BsonDocument document, boolean retryable) {
+            String db, String coll, BsonDocument query, BsonDocument seed, BsonDocument document, boolean retryable) {
         var sharded = context.catalog().collection(db + "." + coll);
         if (sharded.isEmpty() || retryable) {
             return;
         }
         Router router = context.router(sharded.get());
+        if (context.version().atLeast(7, 1)) {
+            Targeting reached = WriteCommands.routeWrite(router, new Operation.Find(query));
+            if (reached != null && !reached.rejected() && reached.shards().size() > 1) {
+                return;
+            }
+        }
         Targeting targeted = WriteCommands.routeWrite(router, new Operation.Insert(seed));
         Targeting landing = WriteCommands.routeWrite(router, new Operation.Insert(document));
         if (targeted != null

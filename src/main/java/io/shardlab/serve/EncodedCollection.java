@@ -16,6 +16,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * A collection of the wire library's document engine that keeps each document as its encoded BSON bytes,
@@ -162,6 +163,16 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
         }
         return super.documentMatchesQuery(
                 (Document) RegexValueEquality.comparable(document), (Document) RegexValueEquality.comparable(query));
+    }
+
+    /**
+     * Every document, as an aggregation reads its collection: a document holding a regular expression comes as a copy
+     * whose regexes compare by value ({@link RegexValueEquality#comparableDocument}), for the aggregation's every
+     * {@code $match} and {@code $lookup}.
+     */
+    @Override
+    public Stream<Document> queryAllAsStream() {
+        return StreamSupport.stream(queryAll().spliterator(), false).map(RegexValueEquality::comparableDocument);
     }
 
     /** Positions holding a document, in insertion order or its reverse. */

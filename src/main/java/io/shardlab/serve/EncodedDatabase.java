@@ -3,9 +3,12 @@ package io.shardlab.serve;
 import de.bwaldvogel.mongo.backend.AbstractSynchronizedMongoDatabase;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.DatabaseResolver;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.oplog.Oplog;
+import io.netty.channel.Channel;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,6 +42,21 @@ final class EncodedDatabase extends AbstractSynchronizedMongoDatabase<Integer> {
             insertionOrdered.add(collectionName);
         }
         createCollectionOrThrowIfExists(collectionName, CollectionOptions.withDefaults());
+    }
+
+    /**
+     * The library's command, an {@code aggregate}'s pipeline with its regular expressions comparing by value
+     * ({@link RegexValueEquality#comparablePipeline}): with the documents its collections stream
+     * ({@link EncodedCollection#queryAllAsStream}) every {@code $match} and {@code $lookup} of it compares a regex inside
+     * a value as mongod does.
+     */
+    @Override
+    public Document handleCommand(
+            Channel channel, String command, Document query, DatabaseResolver databaseResolver, Oplog oplog) {
+        if ("aggregate".equals(command) && query.containsKey("pipeline")) {
+            query.put("pipeline", RegexValueEquality.comparablePipeline(query.get("pipeline")));
+        }
+        return super.handleCommand(channel, command, query, databaseResolver, oplog);
     }
 
     @Override

@@ -18,8 +18,14 @@ import java.util.Objects;
  *
  * <p>Only a filter that holds a regular expression below a field's own value needs this ({@link #isNeededFor}): a
  * regex that is a field's whole value is a match, not an equality, and the library already reads it so. For such a
- * filter both the filter and the document are matched as copies whose regular expressions compare by value
- * ({@link #comparable}); what a client reads is never a copy.
+ * find, update or delete filter both the filter and the document are matched as copies whose regular expressions
+ * compare by value ({@link #comparable}); what a client reads is never a copy.
+ *
+ * <p>An aggregation runs wholly on such values: its pipeline ({@link #comparablePipeline}) and the documents a
+ * collection streams into it ({@link #comparableDocument}), so that every {@code $match} of it, the first or a later
+ * one, inside a {@code $lookup}'s {@code pipeline} or a {@code $facet}'s sub-pipeline, and a {@code $lookup}'s
+ * {@code localField} / {@code foreignField} equality compare regexes by pattern and options, as mongod does. Its
+ * results are new documents in any case; a value regex is written to the wire as the regex it is.
  */
 final class RegexValueEquality {
 
@@ -59,6 +65,23 @@ final class RegexValueEquality {
             return copy;
         }
         return value;
+    }
+
+    /**
+     * {@code document}, or a copy whose regular expressions compare by value when it holds any; a document without one
+     * is returned as it is (no copy), so a collection streams its usual documents at the cost of one look.
+     */
+    static Document comparableDocument(Document document) {
+        return holdsRegex(document) ? (Document) comparable(document) : document;
+    }
+
+    /**
+     * An aggregate command's {@code pipeline} value with its every regular expression comparing by value (its stages,
+     * the sub-pipelines of {@code $lookup}, {@code $facet}, {@code $unionWith} included); a regex that is a field's
+     * whole value in a {@code $match} stays a match, since a value regex is a regex to the library's matcher.
+     */
+    static Object comparablePipeline(Object pipeline) {
+        return holdsRegex(pipeline) ? comparable(pipeline) : pipeline;
     }
 
     private static boolean holdsRegex(Object value) {

@@ -8,7 +8,7 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Set;
@@ -263,7 +263,7 @@ final class CommandSupport {
      */
     static void setShardInZone(NavigableMap<String, Shard> shards, String id, String zone, boolean inZone) {
         Shard s = shards.get(id);
-        Set<String> zones = new HashSet<>(s.zones());
+        Set<String> zones = new LinkedHashSet<>(s.zones());
         if (inZone) {
             zones.add(zone);
         } else {

@@ -4,7 +4,7 @@ import io.shardlab.cluster.Shard;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -179,7 +179,7 @@ public final class ShardRegistry {
         }
         for (Shard s : handed) {
             Shard mine = shards.get(s.id());
-            Set<String> zones = new HashSet<>(mine.zones());
+            Set<String> zones = new LinkedHashSet<>(mine.zones());
             zones.addAll(s.zones());
             shards.put(s.id(), mine.withZones(zones).withDraining(mine.draining() || s.draining()));
         }

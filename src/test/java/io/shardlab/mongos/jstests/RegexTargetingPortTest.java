@@ -17,7 +17,14 @@ import org.junit.jupiter.params.provider.CsvSource;
  * nested regex written as a document ({@code {a: {b: /abcde.*&#47;}}}) is an equality on the document: a query, a multi
  * update and a delete by it reach the one document holding that regex, unsharded and sharded on {@code {'a.b': 1}}
  * (the file's last block, "Query/Update/Remove by nested regex"; regexes equal as BSON compares them, pattern and
- * options: {@code io.shardlab.serve.RegexValueEquality}). The file's loop that inserts until both shards hold a hashed
+ * options: {@code io.shardlab.serve.RegexValueEquality}). The rows marked "(8.x file)" are the file as it stands from
+ * 8.0, moved to {@code jstests/sharding/query/regex_targeting.js} (read at commit
+ * {@code b47a7e7cced70b556862d92de3c4022fcfc46014}): its {@code commandWorked} for the op-style updates by regex and
+ * for the upserts by regex, op-style and replacement, where the older text asserts write errors; they follow
+ * {@code featureFlagUpdateOneWithoutShardKey}, which ShardLab models from 7.1 (an upsert whose query reaches several
+ * shards runs as a write without shard key, its new document inserted on its owner in an internal transaction). The
+ * 8.x file runs them on the emptied collections, as these rows do; the rest of it is the older text with
+ * {@code assert.commandWorked} for {@code writeOK}. The file's loop that inserts until both shards hold a hashed
  * document is four fixed values here; its {@code find().itcount()} comparisons are counts.
  */
 class RegexTargetingPortTest {
@@ -47,6 +54,20 @@ class RegexTargetingPortTest {
             4.4-7.0 | ... a nested regex document                 | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde-1/}}, u: {$set: {'a.b': /abcde-1/, b: 1}}}]} | writeError InvalidOptions
             4.4-7.0 | ... a dotted path                           | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {b: 1}}}]} | writeError InvalidOptions
             7.1+    | from 7.1 an updateOne by regex runs without the shard key | $SETUP ;; $DOCS | foo {update: 'barSharded', updates: [{q: {a: /abcde-1/}, u: {$set: {b: 1}}}]} | ok {n: 1, nModified: 1}
+            7.1+    | (8.x file) op-style updates with regex succeed | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-1/}, u: {$set: {b: 1}}}]} | ok
+            7.1+    | ... a character class too                   | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-[1-2]/}, u: {$set: {b: 1}}}]} | ok
+            7.1+    | ... a nested regex document                 | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde-1/}}, u: {$set: {'a.b': /abcde-1/, b: 1}}}]} | ok
+            7.1+    | ... a dotted path                           | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {b: 1}}}]} | ok
+            7.1+    | (8.x file) op-style upsert by regex succeeds | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {$set: {a: /abcde.*/}}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... compound                                | $SETUP | foo {update: 'barCompound', updates: [{q: {a: /abcde-1/}, u: {$set: {a: /abcde.*/, b: 1}}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... a dotted path                           | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde.*/}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... a nested regex document                 | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... a query without the key                 | $SETUP | foo {update: 'barNested', updates: [{q: {c: 1}, u: {$set: {'a.b': /abcde.*/}}, upsert: true}]} | ok {n: 1}
+            7.1+    | (8.x file) replacement upsert by regex succeeds | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... compound                                | $SETUP | foo {update: 'barCompound', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/, b: 1}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... nested by a dotted path                 | $SETUP | foo {update: 'barNested', updates: [{q: {'a.b': /abcde-1/}, u: {a: {b: /abcde.*/}}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... nested                                  | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {a: {b: /abcde.*/}}, upsert: true}]} | ok {n: 1}
+            7.1+    | ... a query without the key                 | $SETUP | foo {update: 'barNested', updates: [{q: {c: 1}, u: {a: {b: /abcde.*/}}, upsert: true}]} | ok {n: 1}
             all     | replacement by regex targets by the replacement | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde.*/}, u: {a: /abcde.*/, b: 1}}]} | ok
             all     | ... a narrower regex                        | $SETUP | foo {update: 'barSharded', updates: [{q: {a: /abcde-1/}, u: {a: /abcde-1/, b: 1}}]} | ok
             all     | ... nested                                  | $SETUP | foo {update: 'barNested', updates: [{q: {a: {b: /abcde.*/}}, u: {a: {b: /abcde.*/}}}]} | ok
