@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
+import io.shardlab.sim.AddShard;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
@@ -20,6 +22,7 @@ import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -99,5 +102,46 @@ class WhyNoMoveViewTest {
         assertTrue(robot.lookup("#balancer-why-move").tryQuery().isEmpty());
         assertTrue(vm.balancer().openProperty().get());
         assertEquals(Optional.empty(), vm.balancer().previewProperty().get());
+    }
+
+    @Test
+    void the_next_migration_is_drawn_on_the_line_while_the_popover_is_open(FxRobot robot) throws Exception {
+        // given the 5.0 cluster's five chunks 3 / 2 on two shards, and a third, empty shard added while paused
+        launch(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withVersion(MongoVersion.parseModelled("5.0"))
+                        .withShards(2)
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of(
+                                "{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }")));
+        robot.interact(() -> engine.execute(new AddShard("shard03")));
+        waitUntil(() -> vm.numberLine().pictureProperty().get().model().shards().size() == 3);
+
+        // when the teacher asks why the balancer does not move
+        robot.clickOn("#balancer-why");
+        waitUntil(() -> vm.balancer().previewProperty().get().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the popover names the move, and the number line's picture draws it: a range of shard01 to shard03
+        assertTrue(robot.lookup("#balancer-why-move").tryQuery().isPresent());
+        MigrationMarks.PlannedMove drawn = vm.numberLine()
+                .pictureProperty()
+                .get()
+                .data()
+                .migrations()
+                .next()
+                .orElseThrow();
+        assertEquals("shard01", drawn.from());
+        assertEquals("shard03", drawn.to());
+        assertEquals(vm.balancer().previewProperty().get().orElseThrow().plannedMove(), drawn);
+
+        // and when the popover closes, the line draws it no more
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !vm.balancer().openProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(
+                Optional.empty(),
+                vm.numberLine().pictureProperty().get().data().migrations().next());
     }
 }

@@ -4,6 +4,7 @@ import io.shardlab.bson.BsonPrinter;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.DataSize;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.ZoneVerdict;
 import io.shardlab.text.Message;
@@ -46,6 +47,11 @@ public record BalancerWhy(String release, Message reason, List<Message> numbers,
 
         public Preview {
             shards = List.copyOf(shards);
+        }
+
+        /** The migration as the number line draws it. */
+        public MigrationMarks.PlannedMove plannedMove() {
+            return new MigrationMarks.PlannedMove(min, max, from, to);
         }
 
         /** The command the balancer issues, in the preview's words. */
