@@ -87,10 +87,17 @@ public final class MigrationMarksPainter {
         pen.fill(colors.surface(), x0, lane.getY(), x1 - x0, lane.getHeight());
         pen.stripes(ThemeColors.mix(donor, colors.surface(), 0.45), 1.2, x0, x1, lane.getY(), lane.getMaxY(), 6);
         pen.dashedRect(donor, 1.2, x0 + 0.6, lane.getY() + 0.6, x1 - x0 - 1.2, lane.getHeight() - 1.2);
-        // the whole sentence where the range is wide enough, else only the time left
-        String left = ElapsedTime.format(1000 * orphan.secondsLeftAt(atMillis));
-        String said = words.text("render.orphans.left", left);
-        String shown = pen.width(type.small(), said) <= x1 - x0 - 6 ? said : pen.fit(type.small(), left, x1 - x0 - 6);
+        // the whole sentence where the range is wide enough, else the time left, else its whole minutes (rounded up)
+        long seconds = orphan.secondsLeftAt(atMillis);
+        String left = ElapsedTime.format(1000 * seconds);
+        String minutes = ElapsedTime.format(60_000 * ((seconds + 59) / 60));
+        double room = x1 - x0 - 6;
+        String shown = "";
+        for (String s : new String[] {words.text("render.orphans.left", left), left, minutes}) {
+            if (shown.isEmpty() && pen.width(type.small(), s) <= room) {
+                shown = s;
+            }
+        }
         if (!shown.isEmpty()) {
             double baseline = pen.baselineCentered(type.small(), lane.getCenterY());
             pen.textCentered(type.small(), colors.text(), shown, (x0 + x1) / 2, baseline);
