@@ -4,6 +4,7 @@ import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.render.MigrationMarks;
 import io.shardlab.session.AppWiring;
@@ -12,9 +13,11 @@ import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.AddShard;
+import io.shardlab.sim.SetBalancerWindow;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
+import java.time.LocalTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
@@ -143,5 +146,34 @@ class WhyNoMoveViewTest {
         assertEquals(
                 Optional.empty(),
                 vm.numberLine().pictureProperty().get().data().migrations().next());
+    }
+
+    @Test
+    void the_popover_says_the_balancing_windows_hours_and_when_it_opens(FxRobot robot) throws Exception {
+        // given a 5.0 cluster at the start of its simulated day, and a balancing window of 09:00–17:00
+        launch(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withVersion(MongoVersion.parseModelled("5.0"))
+                        .withShards(2)
+                        .withDocuments(2_000));
+        robot.interact(
+                () -> engine.execute(new SetBalancerWindow(new ActiveWindow(LocalTime.of(9, 0), LocalTime.of(17, 0)))));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // when the teacher asks why the balancer does not move
+        robot.clickOn("#balancer-why");
+        waitUntil(() -> vm.balancer().whyProperty().get().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the reason is the window, and the numbers give its hours and when it opens
+        assertEquals(
+                "The time of day is outside the balancing window (config.settings balancer activeWindow).",
+                label(robot, "#balancer-why-reason"));
+        assertTrue(robot.lookup((Label l) ->
+                        l.getText().startsWith("Balancing window: 09:00–17:00 (simulated clock, UTC); now 00:")
+                                && l.getText().contains("outside it: it opens in "))
+                .tryQuery()
+                .isPresent());
     }
 }

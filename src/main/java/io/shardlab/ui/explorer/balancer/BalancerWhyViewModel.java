@@ -49,7 +49,8 @@ public final class BalancerWhyViewModel {
     }
 
     private static BalancerWhy why(SimulatedCluster cluster) {
-        return BalancerWhy.of(cluster.balancerDecision(), cluster.shardKey());
+        return BalancerWhy.of(
+                cluster.balancerDecision(), cluster.shardKey(), cluster.balancerWindow(), cluster.timeOfDay());
     }
 
     /** Reads the decision again; {@link #whyProperty()} changes when the answer is in. */
