@@ -31,7 +31,7 @@ import java.util.TreeMap;
  */
 public record BalancerWhy(String release, Message reason, List<Message> numbers, Optional<Preview> preview) {
 
-    private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm");
+    private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm"); // untranslated: a pattern
 
     public BalancerWhy {
         numbers = List.copyOf(numbers);
