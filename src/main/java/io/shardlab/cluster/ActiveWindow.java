@@ -1,5 +1,6 @@
 package io.shardlab.cluster;
 
+import java.time.Duration;
 import java.time.LocalTime;
 
 /**
@@ -27,6 +28,18 @@ public record ActiveWindow(LocalTime start, LocalTime stop) {
             throw new IllegalArgumentException(
                     "activeWindow: start and stop times must be different, both are " + start);
         }
+    }
+
+    /**
+     * How long from the time of day {@code now} until the window opens: zero inside it, else the time to the next
+     * {@code start} (the next day's when start is earlier in the day than {@code now}).
+     */
+    public Duration untilOpen(LocalTime now) {
+        if (contains(now)) {
+            return Duration.ZERO;
+        }
+        Duration d = Duration.between(now, start);
+        return d.isNegative() ? d.plusDays(1) : d;
     }
 
     /** Whether the balancer may run at the time of day {@code now}. */

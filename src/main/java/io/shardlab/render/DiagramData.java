@@ -12,12 +12,14 @@ import java.util.Optional;
  * @param heatmap writes per key range per window, if any
  * @param valueLine for a hashed key, the stream's values before hashing laid out as chunks of their own, each
  *        range on the shard its values' hashes went to (the explorer's value line); drawn above the number line
+ * @param migrations the balancer's next migration and the orphans earlier ones left, drawn on the lanes
  */
 public record DiagramData(
         LayoutData layout,
         Optional<WriteSeries> writes,
         Optional<HeatmapData> heatmap,
-        Optional<ClusterSnapshot> valueLine) {
+        Optional<ClusterSnapshot> valueLine,
+        MigrationMarks migrations) {
 
     public DiagramData {
         if (layout == null) {
@@ -26,11 +28,26 @@ public record DiagramData(
         writes = writes == null ? Optional.empty() : writes;
         heatmap = heatmap == null ? Optional.empty() : heatmap;
         valueLine = valueLine == null ? Optional.empty() : valueLine;
+        migrations = migrations == null ? MigrationMarks.NONE : migrations;
+    }
+
+    /** A diagram without migration marks. */
+    public DiagramData(
+            LayoutData layout,
+            Optional<WriteSeries> writes,
+            Optional<HeatmapData> heatmap,
+            Optional<ClusterSnapshot> valueLine) {
+        this(layout, writes, heatmap, valueLine, MigrationMarks.NONE);
     }
 
     /** A diagram without a value line. */
     public DiagramData(LayoutData layout, Optional<WriteSeries> writes, Optional<HeatmapData> heatmap) {
         this(layout, writes, heatmap, Optional.empty());
+    }
+
+    /** This diagram with {@code marks} on its lanes. */
+    public DiagramData withMigrations(MigrationMarks marks) {
+        return new DiagramData(layout, writes, heatmap, valueLine, marks);
     }
 
     /** A layout with no workload data. */

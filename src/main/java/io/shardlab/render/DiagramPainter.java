@@ -653,6 +653,7 @@ public final class DiagramPainter implements Picture {
         }
 
         NumberLineFrame frame = layout.frame();
+        LaneDetail detail = layout.laneDetail();
         double heading = framing.heading();
         if (showsLine()) {
             NumberLinePainter linePainter = new NumberLinePainter(colors, type);
@@ -685,21 +686,18 @@ public final class DiagramPainter implements Picture {
                 lineName(pen, headings.lineName(false), left, layout.bar());
             }
         }
+        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile(), headings.words());
+        double lanesTop = layout.lanes().getY();
         if (showsLanes()) {
-            double top = layout.lanes().getY() - heading;
             if (framing.document()) {
-                headings.section(pen, headings.lanes(), headings.lanesCaption(), left, right, top);
+                headings.section(pen, headings.lanes(), headings.lanesCaption(), left, right, lanesTop - heading);
             }
-            new ShardLanesPainter(colors, type, framing.tile(), headings.words())
-                    .paint(
-                            g,
-                            summaries,
-                            frame,
-                            options.highlight(),
-                            left,
-                            layout.lineX(),
-                            layout.lanes().getY(),
-                            layout.laneDetail());
+            lanes.paint(g, summaries, frame, options.highlight(), left, layout.lineX(), lanesTop, detail);
+        }
+        if (showsLine()) {
+            List<ShardSummary> rows = showsLanes() ? summaries : List.of();
+            new MigrationMarksPainter(colors, type, lanes, headings.words())
+                    .paint(g, data.migrations(), frame, layout.bar(), rows, lanesTop);
         }
         if (showsWrites() && !layout.writesChart().isEmpty()) {
             Rectangle2D r = layout.writesChart();

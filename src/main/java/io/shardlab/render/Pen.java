@@ -7,6 +7,7 @@ import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
+import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.awt.geom.RoundRectangle2D;
 import java.util.ArrayList;
@@ -74,6 +75,26 @@ final class Pen {
         g.setColor(color);
         g.setStroke(new BasicStroke((float) width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER));
         g.draw(new Line2D.Double(x1, y1, x2, y2));
+    }
+
+    /** A line from {@code (x1, y1)} to {@code (x2, y2)} ending in a filled head {@code head} px long there. */
+    void arrow(Color color, double width, double x1, double y1, double x2, double y2, double head) {
+        double length = Math.hypot(x2 - x1, y2 - y1);
+        if (length == 0) {
+            return;
+        }
+        double ux = (x2 - x1) / length;
+        double uy = (y2 - y1) / length;
+        double baseX = x2 - ux * head;
+        double baseY = y2 - uy * head;
+        line(color, width, x1, y1, baseX, baseY);
+        Path2D tip = new Path2D.Double();
+        tip.moveTo(x2, y2);
+        tip.lineTo(baseX - uy * head * 0.55, baseY + ux * head * 0.55);
+        tip.lineTo(baseX + uy * head * 0.55, baseY - ux * head * 0.55);
+        tip.closePath();
+        g.setColor(color);
+        g.fill(tip);
     }
 
     /** The advance width of {@code text}, its CJK runs measured in the CJK font. */

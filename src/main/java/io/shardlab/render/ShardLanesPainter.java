@@ -5,6 +5,7 @@ import io.shardlab.text.Messages;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -141,6 +142,16 @@ public final class ShardLanesPainter {
         return LaneDetail.SWATCHES;
     }
 
+    /**
+     * The bar of lane {@code row} of {@code rows}, where its chunks are painted, in a block whose top is {@code top}
+     * and whose lanes start at {@code lineX} and are {@code width} wide.
+     */
+    public Rectangle2D laneBar(int row, int rows, double lineX, double width, double top) {
+        double pitch = rowPitch(rows);
+        double barH = Math.round(pitch * 0.72);
+        return new Rectangle2D.Double(lineX, top + header() + row * pitch + (pitch - barH) / 2, width, barH);
+    }
+
     private Font nameFont(int shards) {
         return shards <= 16 ? type.bodyBold() : type.small();
     }
@@ -260,7 +271,7 @@ public final class ShardLanesPainter {
         for (int r = 0; r < n; r++) {
             ShardSummary row = rows.get(r);
             boolean dim = lit != null && !lit.contains(row.shard());
-            double laneTop = top + header() + r * pitch + (pitch - barH) / 2;
+            double laneTop = laneBar(r, n, lineX, frame.widthPx(), top).getY();
             double mid = laneTop + barH / 2;
             pen.crisp(false);
             Color swatch = dim ? colors.dimmedShard(row.shardIndex()) : colors.shard(row.shardIndex());

@@ -733,6 +733,7 @@ final class ClusterState implements ShardRegistry.Owner {
                 cannotSplit,
                 migrations,
                 settings,
-                counters);
+                counters,
+                orphanedRanges());
     }
 }

@@ -1,10 +1,12 @@
 package io.shardlab.sim;
 
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.key.ShardKeyPattern;
+import java.time.LocalTime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -117,6 +119,19 @@ public final class SimulatedCluster {
     /** Simulated time, in ms since the simulation started. */
     public long now() {
         return state.clock();
+    }
+
+    /**
+     * The simulated time of day, UTC (the clock starts at midnight of day 0): what the balancing window is read
+     * against ({@link BalancerGate}).
+     */
+    public LocalTime timeOfDay() {
+        return BalancerGate.timeOfDay(state.clock());
+    }
+
+    /** The balancer's active window (config.settings {@code activeWindow}), empty when none is set. */
+    public Optional<ActiveWindow> balancerWindow() {
+        return state.settings().window();
     }
 
     // ---- commands ---------------------------------------------------------------------------------

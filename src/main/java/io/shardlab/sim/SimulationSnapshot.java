@@ -3,6 +3,7 @@ package io.shardlab.sim;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.cluster.Shard;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,8 @@ import java.util.Optional;
  * @param migrationsInFlight migrations started and not yet committed
  * @param settings balancer, auto-split and auto-merge switches
  * @param counters running totals
+ * @param orphanedRanges the donors' orphaned ranges the range deleter has not removed yet at {@code atMillis},
+ *     oldest first ({@link OrphanedRange})
  */
 public record SimulationSnapshot(
         long atMillis,
@@ -34,13 +37,15 @@ public record SimulationSnapshot(
         List<Integer> oversizedOneValueChunks,
         List<Migration> migrationsInFlight,
         BalancerSettings settings,
-        SimulationCounters counters) {
+        SimulationCounters counters,
+        List<OrphanedRange> orphanedRanges) {
 
     public SimulationSnapshot {
         shards = List.copyOf(shards);
         chunkStatistics = List.copyOf(chunkStatistics);
         oversizedOneValueChunks = List.copyOf(oversizedOneValueChunks);
         migrationsInFlight = List.copyOf(migrationsInFlight);
+        orphanedRanges = List.copyOf(orphanedRanges);
     }
 
     /** Total documents in the collection. */

@@ -6,6 +6,7 @@ import io.shardlab.exercise.CommandJournal;
 import io.shardlab.exercise.Exercise;
 import io.shardlab.exercise.ExerciseCatalog;
 import io.shardlab.render.CjkFont;
+import io.shardlab.render.DiagramData;
 import io.shardlab.session.DataFileReader;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
@@ -24,6 +25,7 @@ import io.shardlab.ui.console.ConsoleViewModel;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
+import io.shardlab.ui.explorer.balancer.BalancerWhy;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonView;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
@@ -490,8 +492,12 @@ public class ShardLabApp extends Application {
                                 pictures.get(1).data())));
             } else {
                 DiagramPicture picture = explorer.numberLine().pictureProperty().get();
-                input = new ExportViewModel.Input(
-                                picture.data(), picture.options().highlight())
+                // Why no move?'s plan preview, also when its panel closed as the menu opened
+                DiagramData data = picture.data()
+                        .withMigrations(picture.data()
+                                .migrations()
+                                .withNext(explorer.balancer().latestPreview().map(BalancerWhy.Preview::plannedMove)));
+                input = new ExportViewModel.Input(data, picture.options().highlight())
                         .shownAs(picture.options().scale(), exportProvenance(viewModel));
             }
             ExportViewModel export = new ExportViewModel(

@@ -3,6 +3,7 @@ package io.shardlab.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.time.Duration;
 import java.time.LocalTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,5 +41,19 @@ class ActiveWindowTest {
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class, () -> new ActiveWindow(LocalTime.MIDNIGHT, LocalTime.MIDNIGHT));
         assertEquals("activeWindow: start and stop times must be different, both are 00:00", e.getMessage());
+    }
+
+    @ParameterizedTest(name = "{0}-{1} at {2}: opens in {3} min")
+    @CsvSource(textBlock = """
+            # start, stop,  now,   minutes until it opens (0 inside)
+            09:00,   19:00, 10:30, 0
+            09:00,   19:00, 08:30, 30
+            09:00,   19:00, 19:01, 839
+            23:00,   08:00, 02:30, 0
+            23:00,   08:00, 22:00, 60
+            23:00,   08:00, 08:01, 899
+            """)
+    void outsideTheWindowItOpensAtTheNextStart(LocalTime start, LocalTime stop, LocalTime now, long minutes) {
+        assertEquals(Duration.ofMinutes(minutes), new ActiveWindow(start, stop).untilOpen(now));
     }
 }

@@ -14,6 +14,7 @@ import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
+import io.shardlab.ui.explorer.balancer.BalancerWhy;
 import io.shardlab.ui.explorer.balancer.BalancerWhyViewModel;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
@@ -152,6 +153,12 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
         this.balancer =
                 new BalancerWhyViewModel(out -> engine.readCatalog(1, BalancerWhyViewModel::read, out), uiThread);
+        // Why no move?'s plan preview is drawn on the line and the lanes while its panel is open
+        numberLine
+                .plannedMoveProperty()
+                .bind(Bindings.createObjectBinding(
+                        () -> balancer.previewProperty().get().map(BalancerWhy.Preview::plannedMove),
+                        balancer.previewProperty()));
     }
 
     /**
@@ -366,6 +373,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ClusterSnapshot snapshot = frame.cluster().cluster();
             if (snapshot.chunks() != shownChunks) {
                 shownChunks = snapshot.chunks();
+                balancer.layoutChanged();
                 collectionShown.accept(snapshot, frame.cluster().version());
             }
         }

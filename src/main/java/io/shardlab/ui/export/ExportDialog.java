@@ -110,7 +110,7 @@ public final class ExportDialog extends Dialog<Void> {
         status.setWrapText(true);
         status.textProperty().bind(viewModel.statusProperty());
 
-        VBox form = new VBox(settings(), highlight(), new HBox(8, save, copy), error, status);
+        VBox form = new VBox(settings(), highlight(), plannedMove(), new HBox(8, save, copy), error, status);
         form.getStyleClass().add(EXPORT_FORM);
         form.setSpacing(12);
         form.setMinWidth(Region.USE_PREF_SIZE);
@@ -349,6 +349,18 @@ public final class ExportDialog extends Dialog<Void> {
         highlight.selectedProperty().bindBidirectional(viewModel.highlightProperty());
         highlight.disableProperty().bind(viewModel.canHighlightProperty().not());
         return highlight;
+    }
+
+    /** Why no move?'s plan preview: shown only when the explorer's diagram has one. */
+    private CheckBox plannedMove() {
+        CheckBox plan = text.label(new CheckBox(), "export.plannedMove");
+        plan.setId("export-planned-move");
+        plan.setWrapText(true);
+        plan.setMinHeight(Region.USE_PREF_SIZE);
+        plan.selectedProperty().bindBidirectional(viewModel.plannedMoveProperty());
+        plan.visibleProperty().bind(viewModel.canDrawPlannedMoveProperty());
+        plan.managedProperty().bind(plan.visibleProperty());
+        return plan;
     }
 
     private Label label(String key) {

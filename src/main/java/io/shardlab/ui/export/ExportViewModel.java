@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.Observable;
@@ -131,6 +132,8 @@ public final class ExportViewModel {
     private final ObjectProperty<Scale> chunkWidth = new SimpleObjectProperty<>(this, "chunkWidth", Scale.EQUAL);
     private final BooleanProperty highlight = new SimpleBooleanProperty(this, "highlight");
     private final ReadOnlyBooleanWrapper canHighlight = new ReadOnlyBooleanWrapper(this, "canHighlight");
+    private final BooleanProperty plannedMove = new SimpleBooleanProperty(this, "plannedMove");
+    private final ReadOnlyBooleanWrapper canDrawPlannedMove = new ReadOnlyBooleanWrapper(this, "canDrawPlannedMove");
     private final ReadOnlyObjectWrapper<Picture> painter = new ReadOnlyObjectWrapper<>(this, "painter");
     private final ReadOnlyObjectWrapper<ExportSize> size = new ReadOnlyObjectWrapper<>(this, "size");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
@@ -178,7 +181,13 @@ public final class ExportViewModel {
         if (input.data().writes().isEmpty()) {
             view.set(View.LANES);
         }
-        Observable[] settings = {format, width, height, scale, this.dark, title, view, highlight, language, chunkWidth};
+        // the balancer's next migration (Why no move?'s plan preview) is drawn as the window drew it; unticking
+        // leaves it out
+        canDrawPlannedMove.set(input.data().migrations().next().isPresent());
+        plannedMove.set(canDrawPlannedMove.get());
+        Observable[] settings = {
+            format, width, height, scale, this.dark, title, view, highlight, language, chunkWidth, plannedMove
+        };
         for (Observable o : settings) {
             o.addListener(x -> update());
         }
@@ -197,7 +206,10 @@ public final class ExportViewModel {
                     .withScale(chunkWidth.get())
                     .withProvenance(input.provenance());
             if (input.compared().isEmpty()) {
-                painter.set(new DiagramPainter(input.data(), options));
+                DiagramData data = plannedMove.get()
+                        ? input.data()
+                        : input.data().withMigrations(input.data().migrations().withNext(Optional.empty()));
+                painter.set(new DiagramPainter(data, options));
             } else {
                 // each side titled by its caption (after the user's title, when there is one)
                 List<DiagramPainter> sides = new ArrayList<>();
@@ -277,6 +289,16 @@ public final class ExportViewModel {
     /** Whether the explorer's selected chunk, or the shards its query reaches, stay bright. */
     public BooleanProperty highlightProperty() {
         return highlight;
+    }
+
+    /** Whether the picture draws the balancer's next migration, when the explorer's diagram has one. */
+    public BooleanProperty plannedMoveProperty() {
+        return plannedMove;
+    }
+
+    /** Whether the explorer's diagram has the balancer's next migration to draw (Why no move?'s plan preview). */
+    public ReadOnlyBooleanProperty canDrawPlannedMoveProperty() {
+        return canDrawPlannedMove.getReadOnlyProperty();
     }
 
     /** Whether the explorer has a selection or a query to highlight. */

@@ -4,15 +4,20 @@ import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
+import io.shardlab.sim.AddShard;
+import io.shardlab.sim.SetBalancerWindow;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
+import java.time.LocalTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
@@ -20,6 +25,7 @@ import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -99,5 +105,75 @@ class WhyNoMoveViewTest {
         assertTrue(robot.lookup("#balancer-why-move").tryQuery().isEmpty());
         assertTrue(vm.balancer().openProperty().get());
         assertEquals(Optional.empty(), vm.balancer().previewProperty().get());
+    }
+
+    @Test
+    void the_next_migration_is_drawn_on_the_line_while_the_popover_is_open(FxRobot robot) throws Exception {
+        // given the 5.0 cluster's five chunks 3 / 2 on two shards, and a third, empty shard added while paused
+        launch(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withVersion(MongoVersion.parseModelled("5.0"))
+                        .withShards(2)
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of(
+                                "{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }")));
+        robot.interact(() -> engine.execute(new AddShard("shard03")));
+        waitUntil(() -> vm.numberLine().pictureProperty().get().model().shards().size() == 3);
+
+        // when the teacher asks why the balancer does not move
+        robot.clickOn("#balancer-why");
+        waitUntil(() -> vm.balancer().previewProperty().get().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the popover names the move, and the number line's picture draws it: a range of shard01 to shard03
+        assertTrue(robot.lookup("#balancer-why-move").tryQuery().isPresent());
+        MigrationMarks.PlannedMove drawn = vm.numberLine()
+                .pictureProperty()
+                .get()
+                .data()
+                .migrations()
+                .next()
+                .orElseThrow();
+        assertEquals("shard01", drawn.from());
+        assertEquals("shard03", drawn.to());
+        assertEquals(vm.balancer().previewProperty().get().orElseThrow().plannedMove(), drawn);
+
+        // and when the popover closes, the line draws it no more
+        robot.type(KeyCode.ESCAPE);
+        waitUntil(() -> !vm.balancer().openProperty().get());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(
+                Optional.empty(),
+                vm.numberLine().pictureProperty().get().data().migrations().next());
+    }
+
+    @Test
+    void the_popover_says_the_balancing_windows_hours_and_when_it_opens(FxRobot robot) throws Exception {
+        // given a 5.0 cluster at the start of its simulated day, and a balancing window of 09:00–17:00
+        launch(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withVersion(MongoVersion.parseModelled("5.0"))
+                        .withShards(2)
+                        .withDocuments(2_000));
+        robot.interact(
+                () -> engine.execute(new SetBalancerWindow(new ActiveWindow(LocalTime.of(9, 0), LocalTime.of(17, 0)))));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // when the teacher asks why the balancer does not move
+        robot.clickOn("#balancer-why");
+        waitUntil(() -> vm.balancer().whyProperty().get().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the reason is the window, and the numbers give its hours and when it opens
+        assertEquals(
+                "The time of day is outside the balancing window (config.settings balancer activeWindow).",
+                label(robot, "#balancer-why-reason"));
+        assertTrue(robot.lookup((Label l) ->
+                        l.getText().startsWith("Balancing window: 09:00–17:00 (simulated clock, UTC); now 00:")
+                                && l.getText().contains("outside it: it opens in "))
+                .tryQuery()
+                .isPresent());
     }
 }

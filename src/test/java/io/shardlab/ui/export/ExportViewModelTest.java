@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.key.ShardKey;
+import io.shardlab.render.DiagramData;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.render.Scale;
 import io.shardlab.render.SvgExporter;
 import io.shardlab.render.View;
@@ -21,9 +24,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import javax.imageio.ImageIO;
+import org.bson.BsonInt64;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -292,5 +297,37 @@ class ExportViewModelTest {
         // then it has them too, not owner-only
         assertEquals("", export.errorProperty().get());
         assertEquals(usual, PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+    }
+
+    @Test
+    void the_balancers_next_migration_is_drawn_as_the_window_drew_it_and_can_be_left_out() {
+        // given the explorer's diagram with Why no move?'s plan preview: [0, 60) from shard01 to shard02
+        MigrationMarks.PlannedMove move = new MigrationMarks.PlannedMove(
+                ShardKey.globalMin(1), ShardKey.of(new BsonInt64(60)), "shard01", "shard02");
+        DiagramData planned =
+                ExportDiagrams.layoutOnly().withMigrations(MigrationMarks.NONE.withNext(Optional.of(move)));
+        ExportSize size = new ExportSize(1000, 0, 1);
+
+        // when it is exported
+        ExportViewModel export = exportOf(new ExportViewModel.Input(planned, null));
+
+        // then the option is offered and ticked, and the picture differs from the diagram without the preview
+        assertTrue(export.canDrawPlannedMoveProperty().get());
+        assertTrue(export.plannedMoveProperty().get());
+        int[] bare = pixels(exportOf(new ExportViewModel.Input(ExportDiagrams.layoutOnly(), null)), size);
+        assertFalse(java.util.Arrays.equals(bare, pixels(export, size)));
+
+        // and unticked, the picture is the bare diagram's
+        export.plannedMoveProperty().set(false);
+        assertTrue(java.util.Arrays.equals(bare, pixels(export, size)));
+        // a diagram without a preview offers no such option
+        assertFalse(exportOf(new ExportViewModel.Input(ExportDiagrams.layoutOnly(), null))
+                .canDrawPlannedMoveProperty()
+                .get());
+    }
+
+    private static int[] pixels(ExportViewModel export, ExportSize size) {
+        BufferedImage image = export.renderImage(size);
+        return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
     }
 }

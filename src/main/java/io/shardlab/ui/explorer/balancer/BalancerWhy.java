@@ -1,12 +1,17 @@
 package io.shardlab.ui.explorer.balancer;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.DataSize;
+import io.shardlab.render.ElapsedTime;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.ZoneVerdict;
 import io.shardlab.text.Message;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,6 +30,8 @@ import java.util.TreeMap;
  * @param preview the next migration the balancer would start, or empty when it starts none (or is stopped)
  */
 public record BalancerWhy(String release, Message reason, List<Message> numbers, Optional<Preview> preview) {
+
+    private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm"); // untranslated: a pattern
 
     public BalancerWhy {
         numbers = List.copyOf(numbers);
@@ -48,17 +55,36 @@ public record BalancerWhy(String release, Message reason, List<Message> numbers,
             shards = List.copyOf(shards);
         }
 
+        /** The migration as the number line draws it. */
+        public MigrationMarks.PlannedMove plannedMove() {
+            return new MigrationMarks.PlannedMove(min, max, from, to);
+        }
+
         /** The command the balancer issues, in the preview's words. */
         public Message command() {
             return Message.of("balancer.move", range, from, to, DataSize.format(bytes));
         }
     }
 
-    /** The decision {@code d} of a collection sharded on {@code key}, in the bundle's sentences. */
+    /** The decision {@code d} of a collection sharded on {@code key}, in the bundle's sentences, no window's hours. */
     public static BalancerWhy of(BalancerDecision d, ShardKeyPattern key) {
+        return of(d, key, Optional.empty(), LocalTime.MIDNIGHT);
+    }
+
+    /**
+     * The decision {@code d} of a collection sharded on {@code key}, with the balancing window's hours when one is
+     * set: its start and stop, the time of day now and, outside it, how long until it opens (the balancer starts no
+     * round outside it: mongo {@code src/mongo/s/balancer_configuration.cpp}, {@code isTimeInBalancingWindow}).
+     *
+     * @param window config.settings' {@code activeWindow}, empty when none is set
+     * @param now the time of day the window is read against (the simulated clock's, UTC)
+     */
+    public static BalancerWhy of(
+            BalancerDecision d, ShardKeyPattern key, Optional<ActiveWindow> window, LocalTime now) {
         List<Message> numbers = new ArrayList<>();
         numbers.add(Message.of(d.balancerEnabled() ? "balancer.switch.on" : "balancer.switch.off"));
-        numbers.add(Message.of(d.insideWindow() ? "balancer.window.inside" : "balancer.window.outside"));
+        numbers.add(window.map(w -> hours(w, now))
+                .orElseGet(() -> Message.of(d.insideWindow() ? "balancer.window.inside" : "balancer.window.outside")));
         numbers.add(Message.of(
                 "balancer.collection", String.valueOf(!d.collectionBalanced()), String.valueOf(d.migrationsAllowed())));
         if (d.jumboChunks() > 0) {
@@ -75,6 +101,22 @@ public record BalancerWhy(String release, Message reason, List<Message> numbers,
                 ? Optional.empty()
                 : d.moves().stream().findFirst().map(m -> preview(d, m, key));
         return new BalancerWhy(d.release().toString(), reason(d, preview), numbers, preview);
+    }
+
+    /** The window's hours, the time now, and how long until it opens when outside it. */
+    static Message hours(ActiveWindow w, LocalTime now) {
+        String start = HH_MM.format(w.start());
+        String stop = HH_MM.format(w.stop());
+        String at = HH_MM.format(now);
+        if (w.contains(now)) {
+            return Message.of("balancer.window.hours.inside", start, stop, at);
+        }
+        return Message.of(
+                "balancer.window.hours.outside",
+                start,
+                stop,
+                at,
+                ElapsedTime.format(w.untilOpen(now).toMillis()));
     }
 
     private static Message reason(BalancerDecision d, Optional<Preview> preview) {

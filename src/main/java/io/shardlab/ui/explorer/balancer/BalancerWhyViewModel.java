@@ -49,12 +49,34 @@ public final class BalancerWhyViewModel {
     }
 
     private static BalancerWhy why(SimulatedCluster cluster) {
-        return BalancerWhy.of(cluster.balancerDecision(), cluster.shardKey());
+        return BalancerWhy.of(
+                cluster.balancerDecision(), cluster.shardKey(), cluster.balancerWindow(), cluster.timeOfDay());
     }
 
     /** Reads the decision again; {@link #whyProperty()} changes when the answer is in. */
     public void refresh() {
         reader.accept(answer -> uiThread.execute(() -> why.set(answer)));
+    }
+
+    /**
+     * The collection's chunks changed, so the answer read before may be stale: while the panel is open the decision
+     * is read again (the preview of a migration that committed goes, the next one's comes); closed, the answer is
+     * dropped.
+     */
+    public void layoutChanged() {
+        if (open.get()) {
+            refresh();
+        } else {
+            why.set(Optional.empty());
+        }
+    }
+
+    /**
+     * The next migration of the newest answer, open panel or not: what an export may draw. Empty when the chunks
+     * changed since the panel last read the decision ({@link #layoutChanged()}).
+     */
+    public Optional<BalancerWhy.Preview> latestPreview() {
+        return why.get().flatMap(BalancerWhy::preview);
     }
 
     /** The newest answer; empty before the first or while no collection is on show. */

@@ -2,6 +2,7 @@ package io.shardlab.ui.explorer.diagram;
 
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.key.ShardKey;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DiagramData;
@@ -10,6 +11,7 @@ import io.shardlab.render.HeatmapData;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.KeyValueAxis;
 import io.shardlab.render.LayoutData;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
@@ -50,6 +52,8 @@ public final class NumberLineViewModel {
 
     private final ObservableBooleanValue dark;
     private final ObjectProperty<Language> language = new SimpleObjectProperty<>(this, "language", Language.ENGLISH);
+    private final ObjectProperty<Optional<MigrationMarks.PlannedMove>> plannedMove =
+            new SimpleObjectProperty<>(this, "plannedMove", Optional.empty());
     private final ReadOnlyObjectWrapper<DiagramPicture> picture = new ReadOnlyObjectWrapper<>(this, "picture");
     private final ReadOnlyObjectWrapper<Scale> scale = new ReadOnlyObjectWrapper<>(this, "scale", Scale.EQUAL);
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL, Scale.DATA_SIZE);
@@ -83,6 +87,15 @@ public final class NumberLineViewModel {
         this.dark = Objects.requireNonNull(dark, "dark");
         dark.addListener((obs, was, now) -> repaint());
         language.addListener((obs, was, now) -> repaint());
+        plannedMove.addListener((obs, was, now) -> repaint());
+    }
+
+    /**
+     * The balancer's next migration to draw on the line and the lanes (Why no move?'s plan preview while its panel
+     * is open), or empty.
+     */
+    public ObjectProperty<Optional<MigrationMarks.PlannedMove>> plannedMoveProperty() {
+        return plannedMove;
     }
 
     /** The language the painter's own words (counts, legend, captions) are drawn in; the view binds it. */
@@ -102,7 +115,9 @@ public final class NumberLineViewModel {
             Optional<ClusterSnapshot> valueLine,
             List<ExplorerFrame.InsertMark> marks,
             List<ExplorerFrame.ChunkMove> moves,
-            List<ExplorerFrame.SplitMark> splits) {}
+            List<ExplorerFrame.SplitMark> splits,
+            List<OrphanedRange> orphans,
+            long atMillis) {}
 
     /**
      * Whether the simulation on show started from a layout whose source did not tell its chunks' sizes (a
@@ -163,7 +178,9 @@ public final class NumberLineViewModel {
                 next.valueLine(),
                 next.inserts(),
                 next.moves(),
-                next.splits()));
+                next.splits(),
+                next.cluster().orphanedRanges(),
+                now));
     }
 
     /**
@@ -187,7 +204,9 @@ public final class NumberLineViewModel {
                 Optional.empty(),
                 List.of(),
                 List.copyOf(moves),
-                List.copyOf(splits)));
+                List.copyOf(splits),
+                List.of(),
+                0));
     }
 
     private void show(Shown next) {
@@ -271,6 +290,10 @@ public final class NumberLineViewModel {
                                 == shown.valueLine().orElse(null)
                 ? last.data()
                 : new DiagramData(layout, shown.writes(), shown.heat(), shown.valueLine());
+        MigrationMarks marks = new MigrationMarks(plannedMove.get(), shown.orphans(), shown.atMillis());
+        if (!data.migrations().equals(marks)) {
+            data = data.withMigrations(marks);
+        }
         picture.set(new DiagramPicture(data, options, model, values, shown.marks(), shown.moves(), shown.splits()));
     }
 

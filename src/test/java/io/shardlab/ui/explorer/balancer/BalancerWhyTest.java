@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer.balancer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.InsertBatch;
@@ -14,7 +15,9 @@ import io.shardlab.sim.SimulationConfig;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import java.time.LocalTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -133,5 +136,28 @@ class BalancerWhyTest {
 
         // then
         assertEquals("下一轮将开始 1 次迁移。", Messages.of(Language.SIMPLIFIED_CHINESE).text(why.reason()));
+    }
+
+    @ParameterizedTest(name = "[{index}] window {0}-{1} at {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # start | stop  | now   | English                                                                             | 简体中文
+            09:00   | 17:00 | 10:15 | Balancing window: 09:00–17:00 (simulated clock, UTC); now 10:15, inside it          | 均衡窗口：09:00–17:00（模拟时钟，UTC）；当前 10:15，在窗口内
+            09:00   | 17:00 | 06:30 | Balancing window: 09:00–17:00 (simulated clock, UTC); now 06:30, outside it: it opens in 2h30m | 均衡窗口：09:00–17:00（模拟时钟，UTC）；当前 06:30，在窗口外：2h30m 后开启
+            23:00   | 06:00 | 07:00 | Balancing window: 23:00–06:00 (simulated clock, UTC); now 07:00, outside it: it opens in 16h | 均衡窗口：23:00–06:00（模拟时钟，UTC）；当前 07:00，在窗口外：16h 后开启
+            """)
+    void the_numbers_give_the_balancing_windows_hours_and_when_it_opens(
+            String start, String stop, String now, String english, String chinese) {
+        // given the balancer's window set, 260 documents to balance
+        SimulatedCluster c = given("8.0", 260);
+        ActiveWindow window = new ActiveWindow(LocalTime.parse(start), LocalTime.parse(stop));
+
+        // when the decision is read at that time of day
+        BalancerWhy why = BalancerWhy.of(c.balancerDecision(), c.shardKey(), Optional.of(window), LocalTime.parse(now));
+
+        // then the window's line gives its hours (second of the numbers, after the switch)
+        assertEquals(english, ENGLISH.text(why.numbers().get(1)));
+        assertEquals(
+                chinese,
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(why.numbers().get(1)));
     }
 }
