@@ -148,6 +148,12 @@ final class SimulationThreadLane implements CommandLane {
         }
     }
 
+    /** The simulation thread runs the commands one at a time, in the order they were queued. */
+    @Override
+    public boolean oneAtATime() {
+        return true;
+    }
+
     /** Commands queued for the simulation thread and not yet taken by a task. */
     int queuedCommands() {
         return queued.size();
