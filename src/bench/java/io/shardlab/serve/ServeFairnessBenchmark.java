@@ -7,6 +7,8 @@ import com.mongodb.client.MongoDatabase;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,6 +42,8 @@ public final class ServeFairnessBenchmark {
     static final long PING_EVERY_MILLIS = 10;
     /** How long the peer's pings run, with no load, before each load. */
     static final long IDLE_MILLIS = 3_000;
+    /** Pings slower than this are listed with when they were sent, in ms. */
+    static final long SLOW_PING_MILLIS = 100;
 
     private ServeFairnessBenchmark() {}
 
@@ -90,11 +94,17 @@ public final class ServeFairnessBenchmark {
             }
             AtomicBoolean loading = new AtomicBoolean(true);
             List<Double> pings = new ArrayList<>();
+            List<String> slow = new ArrayList<>();
+            long began = System.nanoTime();
             Thread pinging = new Thread(() -> {
                 while (loading.get()) {
                     long start = System.nanoTime();
                     admin.runCommand(new Document("ping", 1));
-                    pings.add((System.nanoTime() - start) / 1e6);
+                    double took = (System.nanoTime() - start) / 1e6;
+                    pings.add(took);
+                    if (took > SLOW_PING_MILLIS) {
+                        slow.add(String.format(Locale.ROOT, "%.0f ms at %.1f s", took, (start - began) / 1e9));
+                    }
                     try {
                         Thread.sleep(PING_EVERY_MILLIS);
                     } catch (InterruptedException e) {
@@ -103,6 +113,7 @@ public final class ServeFairnessBenchmark {
                 }
             });
             CountDownLatch done = new CountDownLatch(writers);
+            long gcBefore = collectionMillis();
             long start = System.nanoTime();
             pinging.start();
             for (int w = 0; w < writers; w++) {
@@ -119,6 +130,7 @@ public final class ServeFairnessBenchmark {
             }
             done.await();
             double wall = (System.nanoTime() - start) / 1e6;
+            long gc = collectionMillis() - gcBefore;
             loading.set(false);
             pinging.join();
             for (MongoClient c : clients) {
@@ -142,7 +154,23 @@ public final class ServeFairnessBenchmark {
                     peer[peer.length - 1],
                     p99(ms) / p99(peer),
                     ms[ms.length - 1] / peer[peer.length - 1]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %,.0f documents a second; collections stopped the process %,d ms meanwhile; pings over %d ms: %s%n",
+                    writers * (double) batch * batches / (wall / 1e3),
+                    gc,
+                    SLOW_PING_MILLIS,
+                    slow.isEmpty() ? "none" : String.join(", ", slow));
         }
+    }
+
+    /** The time the JVM's collectors have spent so far, in ms (G1: its pauses). */
+    private static long collectionMillis() {
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
     }
 
     private static double[] sorted(List<Double> pings) {

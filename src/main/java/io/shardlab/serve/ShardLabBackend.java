@@ -42,7 +42,10 @@ import org.bson.BsonValue;
  * (documents, query matching, update operators, aggregation, cursors), refusing what a shard refuses
  * of an insert ({@link ShardInsertCheck}).
  *
- * <p>The clients' commands take turns ({@link CommandTurns}) and run through the {@link CommandLane};
+ * <p>The clients' commands take turns ({@link CommandTurns}) and run through the {@link CommandLane}, or, on a lane
+ * that runs them one at a time itself ({@link CommandLane#oneAtATime()}, the window's simulation thread), take their
+ * turns in its queue (a turn handed from connection thread to connection thread before the lane's own hand-over
+ * made each of a class's commands wait for one more thread to be scheduled);
  * a long write batch runs in slices ({@link WriteBatchSlices}) and shares its turn between two of them,
  * so that a ping is answered within a slice or two of another client's {@code insertMany} of 100,000
  * documents.
@@ -133,6 +136,13 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
     private BsonDocument answerAuthorized(Channel channel, String client, String database, BsonDocument command) {
         if (readOnly && MongosCommands.changesDataOrCluster(command)) {
             return refusedToReadOnly(database, command);
+        }
+        if (lane.oneAtATime()) {
+            // the lane's own queue is the turns (the window's simulation thread): commands that wait together run
+            // together there, and a long batch's slices queue behind the others' commands that came meanwhile
+            return WriteBatchSlices.isLong(command)
+                    ? WriteBatchSlices.run(command, slice -> answerInTurn(channel, client, database, slice))
+                    : answerInTurn(channel, client, database, command);
         }
         if (WriteBatchSlices.isLong(command)) {
             return turns.takeForLongWork(turn -> WriteBatchSlices.run(command, slice -> {

@@ -13,6 +13,7 @@ import org.bson.BsonArray;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
 
@@ -156,7 +157,8 @@ final class WireRequestReader {
                 int doc = nameEnd + 1;
                 while (doc < end) {
                     int docSize = documents.check(message, doc, end - doc);
-                    docs.add(decode(message, doc, docSize));
+                    // checked now, read when used: a long write batch's statements are read slice by slice
+                    docs.add(new RawBsonDocument(message, doc, docSize));
                     doc += docSize;
                 }
                 sequences.put(name, new BsonArray(docs));
@@ -185,7 +187,15 @@ final class WireRequestReader {
                         WireError.CHECKSUM_MISMATCH, "ChecksumMismatch", "OP_MSG checksum does not match contents");
             }
         }
-        sequences.forEach(body::append);
+        for (Map.Entry<String, BsonArray> sequence : sequences.entrySet()) {
+            body.append(sequence.getKey(), sequence.getValue());
+        }
+        String sliced = WriteBatchSlices.statementsToSlice(body);
+        for (Map.Entry<String, BsonArray> sequence : sequences.entrySet()) {
+            if (!sequence.getKey().equals(sliced)) {
+                body.put(sequence.getKey(), decoded(sequence.getValue()));
+            }
+        }
         return new WireRequest.Msg(requestId, length, flags, body, sequences.keySet());
     }
 
@@ -244,6 +254,20 @@ final class WireRequestReader {
             throw new MalformedMessage("an OP_QUERY has " + (length - at) + " bytes after its documents");
         }
         return new WireRequest.Query(requestId, length, flags, collection, skip, toReturn, query, fields);
+    }
+
+    /**
+     * A document sequence's documents read into mutable documents: all but a long write batch's statements,
+     * which {@link WriteBatchSlices} reads slice by slice, so that the 100,000 statements of one {@code insertMany}
+     * are not all held as objects while the batch runs (each young collection copied them, and held every
+     * client's commands for as long).
+     */
+    private static BsonArray decoded(BsonArray sequence) {
+        List<BsonValue> out = new ArrayList<>(sequence.size());
+        for (BsonValue raw : sequence) {
+            out.add(WriteBatchSlices.readStatement(raw));
+        }
+        return new BsonArray(out);
     }
 
     private static BsonDocument decode(byte[] message, int offset, int size) {

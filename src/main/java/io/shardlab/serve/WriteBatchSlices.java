@@ -1,5 +1,7 @@
 package io.shardlab.serve;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.bson.BsonArray;
@@ -8,6 +10,8 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
 
 /**
  * A write batch (insert, update or delete) longer than one turn runs as consecutive batches of the same
@@ -36,17 +40,34 @@ final class WriteBatchSlices {
     private static final Map<String, String> STATEMENTS =
             Map.of("insert", "documents", "update", "updates", "delete", "deletes");
 
+    private static final BsonDocumentCodec STATEMENT_CODEC = new BsonDocumentCodec();
+
     private WriteBatchSlices() {}
 
     /** Whether {@code command} is a write batch of more than one turn's statements. */
     static boolean isLong(BsonDocument command) {
+        return statementsToSlice(command) != null;
+    }
+
+    /** The field of {@code command}'s statements when it is a long write batch ({@link #isLong}), else null. */
+    static String statementsToSlice(BsonDocument command) {
         if (command.isEmpty()) {
-            return false;
+            return null;
         }
         String field = STATEMENTS.get(command.getFirstKey());
         return field != null
-                && command.get(field) instanceof BsonArray statements
-                && statements.size() > STATEMENTS_PER_TURN;
+                        && command.get(field) instanceof BsonArray statements
+                        && statements.size() > STATEMENTS_PER_TURN
+                ? field
+                : null;
+    }
+
+    /**
+     * A statement as the command layer takes it: one still in the message's bytes ({@link RawBsonDocument}, as the
+     * wire reader leaves a long batch's statements) read into a document of its own; any other as it is.
+     */
+    static BsonValue readStatement(BsonValue statement) {
+        return statement instanceof RawBsonDocument raw ? raw.decode(STATEMENT_CODEC) : statement;
     }
 
     /**
@@ -70,9 +91,7 @@ final class WriteBatchSlices {
             BsonDocument slice = new BsonDocument();
             for (Map.Entry<String, BsonValue> e : command.entrySet()) {
                 // the command's other fields as they are; its statements a slice of the same values
-                slice.append(
-                        e.getKey(),
-                        field.equals(e.getKey()) ? new BsonArray(statements.subList(offset, end)) : e.getValue());
+                slice.append(e.getKey(), field.equals(e.getKey()) ? read(statements, offset, end) : e.getValue());
             }
             if (command.containsKey("txnNumber") && !command.containsKey("autocommit")) {
                 // a retryable write's parts: each names its first statement, so the retry cache does not take
@@ -126,6 +145,15 @@ final class WriteBatchSlices {
             merged.put("writeConcernError", writeConcernError);
         }
         return merged;
+    }
+
+    /** The statements from {@code offset} to {@code end}, read only now: the slice's garbage dies young. */
+    private static BsonArray read(BsonArray statements, int offset, int end) {
+        List<BsonValue> slice = new ArrayList<>(end - offset);
+        for (int i = offset; i < end; i++) {
+            slice.add(readStatement(statements.get(i)));
+        }
+        return new BsonArray(slice);
     }
 
     private static BsonDocument reindexed(BsonDocument entry, int offset) {

@@ -21,4 +21,13 @@ public interface CommandLane {
      *     answer in reasonable time)
      */
     <T> T run(Supplier<T> command);
+
+    /**
+     * Whether the lane itself runs the commands handed to it one at a time, in the order they came (a single
+     * thread's queue): then callers need no turns of their own, and commands that wait together can run together.
+     * {@link #DIRECT} does not: commands run on whichever thread hands them over.
+     */
+    default boolean oneAtATime() {
+        return false;
+    }
 }

@@ -78,6 +78,38 @@ class ExplorerEngineTest {
     }
 
     @Test
+    void a_tick_assembles_no_state_the_screen_would_not_take_and_the_next_after_it_caught_up_does() {
+        // given time running at 1x while the screen has not taken the last state
+        boolean[] screenBehind = {false};
+        ExplorerEngine paced = AppWiring.explorerEngine(thread, clock, published::add, () -> screenBehind[0]);
+        paced.load(ResolvedScenario.of(
+                Scenario.of("{ counter: 1 }", "monotonic").withDocuments(100_000), WorkloadRegistry.standard()));
+        paced.speed(PlaybackSpeed.X1);
+        paced.play();
+        screenBehind[0] = true;
+        int before = published.size();
+
+        // when time runs a wall second
+        for (int i = 0; i < 100; i++) {
+            clock.advanceMillis(10);
+            thread.tick();
+        }
+
+        // then no state was assembled for a screen that would not take it
+        assertEquals(before, published.size(), "the screen is behind: its states are coalesced");
+
+        // and once it has caught up, the next tick publishes the newest state
+        screenBehind[0] = false;
+        clock.advanceMillis(40);
+        thread.tick();
+        assertEquals(before + 1, published.size());
+        assertTrue(
+                last().frame().stream().inserted() >= 2_000,
+                "the newest state: the second's 2,000 documents in, got "
+                        + last().frame().stream().inserted());
+    }
+
+    @Test
     void at_full_speed_ticks_publish_at_most_twenty_times_a_wall_second() {
         load(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000_000));
         engine.speed(PlaybackSpeed.MAX);
