@@ -49,6 +49,10 @@ public final class StartupBenchmark {
     private record Start(double wallSeconds, double cpuSeconds) {}
 
     public static void main(String[] args) throws IOException, InterruptedException {
+        if (System.getenv("DISPLAY") == null && System.getProperty("os.name", "").startsWith("Linux")) {
+            System.out.println("StartupBenchmark: skipped, no display (set DISPLAY, e.g. an Xvfb of your own)");
+            return;
+        }
         List<String> jvmOptions =
                 args.length > 0 && !args[0].isBlank() ? List.of(args[0].trim().split("\\s+")) : List.of();
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 3;
