@@ -49,7 +49,8 @@ public final class StartupBenchmark {
     private record Start(double wallSeconds, double cpuSeconds) {}
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        if (System.getenv("DISPLAY") == null && System.getProperty("os.name", "").startsWith("Linux")) {
+        if (System.getenv("DISPLAY") == null
+                && System.getProperty("os.name", "").startsWith("Linux")) {
             System.out.println("StartupBenchmark: skipped, no display (set DISPLAY, e.g. an Xvfb of your own)");
             return;
         }
