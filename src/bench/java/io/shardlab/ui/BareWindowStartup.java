@@ -13,9 +13,8 @@ import javafx.stage.Stage;
  * The peer of the window's start-up (issue #32: the first frame within 2 s): the least a JavaFX window does before
  * its first frame, in a process of its own (the JVM, the toolkit, the default Modena stylesheet, a menu bar and a
  * label in a 1280 x 800 scene), closing after its first frame as the app's smoke test does
- * ({@code -Dshardlab.smokeTest=true}: closes on the second pulse). Time both as whole processes, turn by turn, with
- * the same JVM options, e.g. JavaFX headless: {@code -Dglass.platform=Monocle -Dmonocle.platform=Headless
- * -Dprism.order=sw}; the app is {@code io.shardlab.Main} without arguments.
+ * ({@code -Dshardlab.smokeTest=true}: closes on the second pulse) and printing the line the app prints then.
+ * {@link StartupBenchmark} times both, turn by turn, with the same JVM options.
  */
 public final class BareWindowStartup {
 
@@ -43,6 +42,8 @@ public final class BareWindowStartup {
                 public void handle(long now) {
                     if (++pulses == 2) {
                         stop();
+                        // the line the app prints at the same moment, which StartupBenchmark waits for
+                        System.out.println(ShardLabApp.SMOKE_TEST_LINE);
                         stage.close();
                         Platform.exit();
                     }

@@ -3,6 +3,7 @@ package io.shardlab.advisor;
 import io.shardlab.bson.BsonOrder;
 import io.shardlab.key.ShardKey;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,15 +33,32 @@ final class FieldProfiler {
 
     private final Map<String, Tally> tallies = new LinkedHashMap<>();
 
+    /**
+     * The names and tallies of fields by their position in the documents seen: a sample's documents mostly share one
+     * field order, so a field is found by comparing its name with the one last seen at its position, without hashing
+     * a name freshly parsed for each document (the loading thread's largest cost, issue #32). A pair here is always
+     * a name and its own tally.
+     */
+    private String[] namesAt = new String[8];
+
+    private Tally[] talliesAt = new Tally[8];
+
     void add(BsonDocument document) {
+        int position = -1;
         for (Map.Entry<String, BsonValue> e : document.entrySet()) {
-            Tally t = tallies.get(e.getKey());
+            position++;
+            String name = e.getKey();
+            Tally t = position < namesAt.length && name.equals(namesAt[position]) ? talliesAt[position] : null;
             if (t == null) {
-                if (tallies.size() >= MAX_FIELDS) {
-                    continue;
+                t = tallies.get(name);
+                if (t == null) {
+                    if (tallies.size() >= MAX_FIELDS) {
+                        continue;
+                    }
+                    t = new Tally();
+                    tallies.put(name, t);
                 }
-                t = new Tally();
-                tallies.put(e.getKey(), t);
+                rememberAt(position, name, t);
             }
             BsonValue v = e.getValue();
             t.present++;
@@ -67,6 +85,19 @@ final class FieldProfiler {
                 }
             }
         }
+    }
+
+    private void rememberAt(int position, String name, Tally t) {
+        if (position >= MAX_FIELDS) {
+            return;
+        }
+        if (position >= namesAt.length) {
+            int length = Math.min(MAX_FIELDS, Math.max(position + 1, namesAt.length * 2));
+            namesAt = Arrays.copyOf(namesAt, length);
+            talliesAt = Arrays.copyOf(talliesAt, length);
+        }
+        namesAt[position] = name;
+        talliesAt[position] = t;
     }
 
     List<FieldProfile> profiles() {

@@ -14,6 +14,7 @@ import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.Scenario;
+import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.advisor.AdvisorWindow;
@@ -32,6 +33,7 @@ import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.export.ExportDialog;
 import io.shardlab.ui.export.ExportViewModel;
+import io.shardlab.ui.lessons.Lesson;
 import io.shardlab.ui.lessons.LessonCatalog;
 import io.shardlab.ui.lessons.LessonsView;
 import io.shardlab.ui.lessons.LessonsViewModel;
@@ -63,6 +65,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -207,6 +211,13 @@ public class ShardLabApp extends Application {
         // start too
         text = new UiText(language.language());
         text.language().addListener((obs, was, now) -> language.remember(now));
+        // the lessons panel shows at start: its catalog (every lesson file read and its scenario checked) is read on
+        // the other core while this thread builds the window, not before the first frame (issue #32)
+        Language startingLanguage = text.language().get();
+        CompletableFuture<List<Lesson>> startingLessons = CompletableFuture.supplyAsync(
+                () -> LessonCatalog.load(WorkloadRegistry.standard(), startingLanguage)
+                        .lessons(),
+                tasks.serial("shardlab-lessons"));
         // the CJK font the window's Chinese is set in (Appearance.CJK), from the jar, not the system
         Font.loadFont(CjkFont.bundled().open(), 12);
         AtomicReference<ExplorerViewModel> explorerRef = new AtomicReference<>();
@@ -229,7 +240,6 @@ public class ShardLabApp extends Application {
         new LastResortFailureLine(
                         viewModel::reportFailure, Platform::isFxApplicationThread, Platform::runLater, System.err)
                 .installOnThisThreadAndAsDefault();
-
         // the simulation lives on its own thread; its states reach the screen newest-first, one pending at most
         simulationThread = new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
         LatestValueMailbox<EngineState> toScreen = new LatestValueMailbox<>(
@@ -278,7 +288,6 @@ public class ShardLabApp extends Application {
         comparisonRef.set(comparison);
         explorer.offerComparison(comparison);
         comparisonView = new ComparisonView(comparison, text);
-
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
         VisibleWork work = new VisibleWork(Platform::runLater, text);
@@ -327,7 +336,6 @@ public class ShardLabApp extends Application {
                 viewModel.showCollection(now.data().layout().snapshot());
             }
         });
-
         List<Image> icons = loadIcons();
         // Simulation → Placement board… (io.shardlab.ui.placement): where every database and collection lives, and
         // moveCollection / unshardCollection / shardAndDistribute through the cluster's mongos, undone by the
@@ -356,8 +364,10 @@ public class ShardLabApp extends Application {
         // View → Lessons: the lessons panel beside the explorer; "Run scenario" loads a lesson into the explorer
         LessonsViewModel lessons = new LessonsViewModel(
                 text,
-                lessonsIn -> LessonCatalog.load(WorkloadRegistry.standard(), lessonsIn)
-                        .lessons(),
+                lessonsIn -> lessonsIn == startingLanguage
+                        ? joined(startingLessons)
+                        : LessonCatalog.load(WorkloadRegistry.standard(), lessonsIn)
+                                .lessons(),
                 explorer,
                 viewModel.presenterModeProperty(),
                 viewModel::togglePresenterMode);
@@ -626,6 +636,21 @@ public class ShardLabApp extends Application {
     /** The live-cluster feature, for tests that drive the real window. */
     LiveFeature live() {
         return live;
+    }
+
+    /** What {@code work} computed, or the exception it threw, as it was thrown (an invalid lesson file's). */
+    private static <T> T joined(CompletableFuture<T> work) {
+        try {
+            return work.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException thrown) {
+                throw thrown;
+            }
+            if (e.getCause() instanceof Error thrown) {
+                throw thrown;
+            }
+            throw e;
+        }
     }
 
     private static void copyToClipboard(String text) {

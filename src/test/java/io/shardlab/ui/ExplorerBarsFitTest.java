@@ -65,8 +65,9 @@ class ExplorerBarsFitTest {
             stage.setHeight(720);
         });
         robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        // the explorer joins the scene when the collection first shows
         waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && robot.lookup("#explorer").query().isVisible());
+                && robot.lookup("#explorer").tryQuery().map(Node::isVisible).orElse(false));
         assertEquals(1280, stage.getScene().getWidth(), 1, "the window takes the size asked for");
         assertTrue(robot.lookup("#lessons-panel").query().isVisible(), "the lessons panel is open");
     }

@@ -16,6 +16,7 @@ import javafx.scene.Node;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -164,8 +165,9 @@ class LessonsInWindowTest {
                             .base()
                             .keyPattern()
                             .equals(robot.lookup("#setup-key")
-                                    .queryTextInputControl()
-                                    .getText()));
+                                    .tryQuery()
+                                    .map(key -> ((TextInputControl) key).getText())
+                                    .orElse(null)));
             Node play = robot.lookup("#transport-play").query();
             places.put(lesson.title(), onFxThread(() -> play.localToScene(play.getLayoutBounds())));
             if (pointer == null) {

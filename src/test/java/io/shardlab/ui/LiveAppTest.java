@@ -108,7 +108,10 @@ class LiveAppTest {
         WaitForAsyncUtils.waitFor(
                 20,
                 TimeUnit.SECONDS,
-                () -> robot.lookup("#transport-bar").query().isVisible()
+                () -> robot.lookup("#transport-bar")
+                                .tryQuery()
+                                .map(Node::isVisible)
+                                .orElse(false)
                         && app.explorer().playback().availableProperty().get());
         Path file = dir.resolve("users.shardlab");
         int chunks = writeUsersSnapshot(file);

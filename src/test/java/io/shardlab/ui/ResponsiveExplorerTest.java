@@ -72,7 +72,7 @@ class ResponsiveExplorerTest {
         });
         robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
         waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && robot.lookup("#explorer").query().isVisible());
+                && robot.lookup("#explorer").tryQuery().map(Node::isVisible).orElse(false));
         robot.interact(() -> app.explorer().playback().togglePlay());
         waitUntil(() -> app.explorer()
                 .numberLine()

@@ -69,11 +69,13 @@ class ShardLabAppBackgroundTasksTest {
 
     @Test
     void theWindowsLanesComeFromItsBackgroundTasksAndStopWhenTheAppStops(FxRobot robot) {
-        // given the window as it opens: the simulation, export, live, shell and class board lanes (the advisor's
-        // come on first open; the board's view model follows the roster from the first student, so its lane is made
-        // with it, but the window's opening starts no thread in it)
+        // given the window as it opens: the simulation, export, live, shell and class board lanes, and the lessons'
+        // (their catalog is read there while the window is built) (the advisor's come on first open; the board's
+        // view model follows the roster from the first student, so its lane is made with it, but the window's
+        // opening starts no thread in it)
         assertEquals(
                 Set.of(
+                        "shardlab-lessons",
                         "shardlab-simulation",
                         "shardlab-export",
                         "shardlab-live",

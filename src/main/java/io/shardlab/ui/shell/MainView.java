@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -188,10 +190,10 @@ public final class MainView {
         centre.getChildren().add(new EmptyStateView(text, viewModel).build());
         centre.getChildren().get(0).visibleProperty().bind(viewModel.emptyProperty());
         if (collectionView != null) {
-            centre.getChildren().add(collectionView);
             collectionView.visibleProperty().bind(viewModel.emptyProperty().not());
             // when the window is narrower than the explorer wants, keep its left edge and controls in view
             StackPane.setAlignment(collectionView, Pos.TOP_LEFT);
+            joinWhenFirstShown(collectionView);
         }
         root.setCenter(centre);
         root.setRight(sidePanel);
@@ -225,6 +227,27 @@ public final class MainView {
         keepMenuOpenedByMnemonic(scene, menus);
         stage.setScene(scene);
         placement.show(stage, WINDOW_NAME, SIZE);
+    }
+
+    /**
+     * Puts the collection view into the central area when a collection is first on show, not before: its styling,
+     * skins and layout (most of the window's controls) would otherwise hold back the first frame of a window that
+     * opens on its empty state (issue #32: the first frame within 2 s).
+     */
+    private void joinWhenFirstShown(Node collection) {
+        if (!viewModel.emptyProperty().get()) {
+            centre.getChildren().add(collection);
+            return;
+        }
+        viewModel.emptyProperty().addListener(new ChangeListener<>() {
+            @Override
+            public void changed(ObservableValue<? extends Boolean> obs, Boolean was, Boolean empty) {
+                if (!empty) {
+                    obs.removeListener(this);
+                    centre.getChildren().add(collection);
+                }
+            }
+        });
     }
 
     /**
