@@ -65,6 +65,8 @@ final class IndexCommands {
     BsonDocument createIndexes(CommandRequest request) {
         String ns = request.database() + "." + request.arguments().firstString();
         BsonArray specs = IndexSpecifications.checked(request.arguments().array("indexes"), context.version());
+        TtlIndexOptions.check(
+                specs, context.version(), context.wallClockMillis().getAsLong());
         requireUniqueKeptUniqueByShardKey(ns, specs);
         BsonDocument reply = build(request, specs);
         if (Replies.isOk(reply)) {

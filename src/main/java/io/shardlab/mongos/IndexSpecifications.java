@@ -32,7 +32,7 @@ import org.bson.BsonValue;
  * boolean options ({@code background}, {@code unique}, {@code sparse}, {@code dropDups}, {@code prepareUnique}) a
  * bool or a number, else TypeMismatch "The field 'unique has value unique: "x", which is not convertible to bool"
  * (the quote left open as MongoDB leaves it); earlier releases are not checked for them here (their
- * {@code validateIndexSpec} is not verified yet). {@code expireAfterSeconds} is not checked here.
+ * {@code validateIndexSpec} is not verified yet). {@code expireAfterSeconds} is checked after them, by {@link TtlIndexOptions}.
  */
 final class IndexSpecifications {
 

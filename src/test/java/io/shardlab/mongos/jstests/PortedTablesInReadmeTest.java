@@ -52,7 +52,8 @@ class PortedTablesInReadmeTest {
             CollectionlessAggregatePortTest.class,
             ExplainFindAndModifyPortTest.class,
             RegexTargetingPortTest.class,
-            CreateIndexesPortTest.class);
+            CreateIndexesPortTest.class,
+            TtlIndexOptionsPortTest.class);
 
     @Test
     void everyPortedTableIsCounted() {
