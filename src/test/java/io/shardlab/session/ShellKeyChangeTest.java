@@ -12,12 +12,10 @@ import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,16 +30,12 @@ class ShellKeyChangeTest {
     private static final ShardKeyPattern BY_NAME = ShardKeyPattern.of(BsonDocument.parse("{ name: 1 }"));
     private static final ShardKeyPattern BY_AGE_NAME = ShardKeyPattern.of(BsonDocument.parse("{ age: 1, name: 1 }"));
 
-    private final ExecutorSimulationThread thread =
-            new ExecutorSimulationThread(Executors.newSingleThreadScheduledExecutor());
+    /** Time passes only when a test steps it: a refine's "before" and "after" frames see no tick between them. */
+    private final ManualSimulationThread thread = new ManualSimulationThread();
+
     private volatile ExplorerFrame lastFrame;
     private ExplorerEngine engine;
     private ResolvedScenario scenario;
-
-    @AfterEach
-    void tearDown() {
-        thread.close();
-    }
 
     /** The school keyed by age on {@code version}, 20,000 people, 1 MB chunks, loaded and not started. */
     private CommandLayer school(String version) {
