@@ -116,6 +116,23 @@ final class CatalogShards implements ShardRegistry.Owner {
             registry.execute(new RemoveShard(id));
             return new ShardedCatalog.RemoveShardProgress(ShardedCatalog.RemoveShardState.STARTED, 0, 0, dbsToMove);
         }
+        ChunksLeft left = chunksLeftOn(id);
+        if (left.chunks() > 0 || !dbsToMove.isEmpty()) {
+            return new ShardedCatalog.RemoveShardProgress(
+                    ShardedCatalog.RemoveShardState.ONGOING, left.chunks(), left.jumboChunks(), dbsToMove);
+        }
+        registry.execute(new RemoveShard(id));
+        return new ShardedCatalog.RemoveShardProgress(ShardedCatalog.RemoveShardState.COMPLETED, 0, 0, List.of());
+    }
+
+    /**
+     * The chunks on a shard over every collection, the jumbo ones among them counted apart: what keeps a draining
+     * shard from its removal ({@code removeShard}, {@code shardDrainingStatus}, {@code commitShardRemoval}).
+     */
+    record ChunksLeft(long chunks, long jumboChunks) {}
+
+    /** The chunks on shard {@code id} over every collection (mongo {@code config.chunks} {@code {shard: id}}). */
+    ChunksLeft chunksLeftOn(String id) {
         long chunks = 0;
         long jumbo = 0;
         for (SimulatedCluster c : clusters.get()) {
@@ -126,12 +143,7 @@ final class CatalogShards implements ShardRegistry.Owner {
                 }
             }
         }
-        if (chunks > 0 || !dbsToMove.isEmpty()) {
-            return new ShardedCatalog.RemoveShardProgress(
-                    ShardedCatalog.RemoveShardState.ONGOING, chunks, jumbo, dbsToMove);
-        }
-        registry.execute(new RemoveShard(id));
-        return new ShardedCatalog.RemoveShardProgress(ShardedCatalog.RemoveShardState.COMPLETED, 0, 0, List.of());
+        return new ChunksLeft(chunks, jumbo);
     }
 
     /**
@@ -178,15 +190,7 @@ final class CatalogShards implements ShardRegistry.Owner {
 
     @Override
     public long chunksOn(String shard) {
-        long n = 0;
-        for (SimulatedCluster c : clusters.get()) {
-            for (Chunk chunk : c.chunks().chunks()) {
-                if (chunk.shard().equals(shard)) {
-                    n++;
-                }
-            }
-        }
-        return n;
+        return chunksLeftOn(shard).chunks();
     }
 
     @Override

@@ -2,8 +2,6 @@ package io.shardlab.mongos;
 
 import io.shardlab.bson.BsonPrinter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
@@ -13,7 +11,6 @@ import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonValue;
-import org.bson.UuidRepresentation;
 
 /**
  * One client connection's authentication to a served cluster with users ({@link UserAccounts}): the SCRAM
@@ -65,7 +62,7 @@ public final class ClientAuthentication {
             case "connectionStatus" -> Optional.of(connectionStatus(command));
             case "usersInfo" -> {
                 authorize(db, command);
-                yield Optional.of(usersInfo(db, command));
+                yield Optional.of(UsersInfoCommand.answer(users, Optional.ofNullable(user), db, command));
             }
             default -> Optional.empty();
         };
@@ -197,7 +194,7 @@ public final class ClientAuthentication {
         BsonArray roles = new BsonArray();
         if (user != null) {
             authenticated.add(userDocument(user));
-            roles.addAll(roles(user));
+            roles.addAll(UsersInfoCommand.roles(user));
         }
         BsonDocument authInfo =
                 new BsonDocument("authenticatedUsers", authenticated).append("authenticatedUserRoles", roles);
@@ -208,59 +205,9 @@ public final class ClientAuthentication {
         return ok(new BsonDocument("authInfo", authInfo));
     }
 
-    /**
-     * {@code usersInfo}: {@code 1} for the database's users, a name, {@code {user, db}} or a list of them (mongo
-     * {@code user_management_commands.cpp}); a user who is not root sees only itself.
-     */
-    private BsonDocument usersInfo(String db, BsonDocument command) {
-        BsonValue which = command.get("usersInfo");
-        List<UserAccount> wanted = new ArrayList<>();
-        if (which.isNumber()) {
-            if (UserAccount.USERS_DATABASE.equals(db)) {
-                wanted.addAll(users.all());
-            }
-        } else {
-            for (BsonValue v : which.isArray() ? which.asArray() : new BsonArray(List.of(which))) {
-                if (v.isString()) {
-                    users.find(db, v.asString().getValue()).ifPresent(wanted::add);
-                } else if (v.isDocument() && v.asDocument().isString("user")) {
-                    BsonDocument d = v.asDocument();
-                    users.find(
-                                    d.getString("db", new BsonString(db)).getValue(),
-                                    d.getString("user").getValue())
-                            .ifPresent(wanted::add);
-                }
-            }
-        }
-        BsonArray out = new BsonArray();
-        for (UserAccount u : wanted) {
-            if (user.seesEveryUser() || u.name().equals(user.name())) {
-                BsonArray mechanisms = new BsonArray();
-                u.credentials().keySet().stream()
-                        .sorted()
-                        .forEach(m -> mechanisms.add(new BsonString(m.mechanismName())));
-                out.add(new BsonDocument("_id", new BsonString(UserAccount.USERS_DATABASE + "." + u.name()))
-                        .append("userId", new BsonBinary(u.userId(), UuidRepresentation.STANDARD))
-                        .append("user", new BsonString(u.name()))
-                        .append("db", new BsonString(UserAccount.USERS_DATABASE))
-                        .append("roles", roles(u))
-                        .append("mechanisms", mechanisms));
-            }
-        }
-        return ok(new BsonDocument("users", out));
-    }
-
     private static BsonDocument userDocument(UserAccount u) {
         return new BsonDocument("user", new BsonString(u.name()))
                 .append("db", new BsonString(UserAccount.USERS_DATABASE));
-    }
-
-    private static BsonArray roles(UserAccount u) {
-        BsonArray out = new BsonArray();
-        for (RoleGrant g : u.roles()) {
-            out.add(new BsonDocument("role", new BsonString(g.role().roleName())).append("db", new BsonString(g.db())));
-        }
-        return out;
     }
 
     private static BsonDocument ok(BsonDocument reply) {

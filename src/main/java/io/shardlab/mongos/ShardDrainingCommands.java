@@ -1,6 +1,5 @@
 package io.shardlab.mongos;
 
-import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.sim.RemoveShard;
@@ -138,16 +137,7 @@ final class ShardDrainingCommands {
 
     private Remaining remaining(Shard shard) {
         String id = shard.id();
-        long chunks = 0;
-        long jumbo = 0;
-        for (ShardedCatalog.CollectionEntry c : context.catalog().collections().values()) {
-            for (Chunk chunk : c.cluster().chunks().chunks()) {
-                if (chunk.shard().equals(id)) {
-                    chunks++;
-                    jumbo += chunk.jumbo() ? 1 : 0;
-                }
-            }
-        }
+        CatalogShards.ChunksLeft chunks = context.catalog().chunksLeftOn(id);
         List<String> databases = new ArrayList<>();
         List<String> collections = new ArrayList<>();
         for (Map.Entry<String, ShardedCatalog.DatabaseEntry> db :
@@ -165,7 +155,8 @@ final class ShardDrainingCommands {
             }
         }
         long bytes = context.catalog().bytesPerShard().getOrDefault(id, 0L);
-        return new Remaining(chunks, jumbo, List.copyOf(collections), List.copyOf(databases), bytes);
+        return new Remaining(
+                chunks.chunks(), chunks.jumboChunks(), List.copyOf(collections), List.copyOf(databases), bytes);
     }
 
     private Shard requireShard(String id) {

@@ -677,6 +677,11 @@ public final class ShardedCatalog {
         return shards.removeShard(id, dbs);
     }
 
+    /** {@link CatalogShards#chunksLeftOn}. */
+    CatalogShards.ChunksLeft chunksLeftOn(String id) {
+        return shards.chunksLeftOn(id);
+    }
+
     /** Shards being drained by {@code removeShard}. */
     public Set<String> drainingShards() {
         return shards.drainingShardIds();

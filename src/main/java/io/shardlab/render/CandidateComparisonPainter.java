@@ -23,8 +23,8 @@ import java.util.OptionalDouble;
  */
 public final class CandidateComparisonPainter implements Picture {
 
-    static final double MARGIN = 40;
-    static final double TITLE_BLOCK = 80;
+    static final double MARGIN = TitleBlock.MARGIN;
+    static final double TITLE_BLOCK = TitleBlock.HEIGHT;
     /** Left of the lines: the words "layout", "reads", "writes". */
     static final double GUTTER = 64;
 
@@ -158,13 +158,8 @@ public final class CandidateComparisonPainter implements Picture {
         pen.crisp(false);
         double left = MARGIN;
         double right = width - MARGIN;
-        pen.text(type.title(), colors.text(), pen.fit(type.title(), title, right - left), left, MARGIN + 26);
-        pen.text(
-                type.subtitle(),
-                colors.mutedText(),
-                pen.fit(type.subtitle(), subtitle(), right - left),
-                left,
-                MARGIN + 54);
+        TitleBlock.paintTitle(pen, type, colors, title, left, right);
+        TitleBlock.paintSubtitle(pen, type, colors, subtitle(), left, right);
 
         double y = MARGIN + TITLE_BLOCK;
         for (int i = 0; i < comparison.candidates().size(); i++) {

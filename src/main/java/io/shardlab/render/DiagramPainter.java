@@ -27,10 +27,10 @@ import java.util.Optional;
  */
 public final class DiagramPainter implements Picture {
 
-    static final double MARGIN = 40;
+    static final double MARGIN = TitleBlock.MARGIN;
     static final double SECTION_GAP = 30;
     static final double HEADING = 30;
-    static final double TITLE_BLOCK = 80;
+    static final double TITLE_BLOCK = TitleBlock.HEIGHT;
     static final double TITLE_ONLY = 46;
     static final double BAR = 72;
     static final double MAX_BAR = 160;
@@ -641,14 +641,9 @@ public final class DiagramPainter implements Picture {
             pen.crisp(true);
             pen.fill(colors.background(), 0, 0, width, layout.height());
             pen.crisp(false);
-            pen.text(type.title(), colors.text(), pen.fit(type.title(), title(), right - left), left, MARGIN + 26);
+            TitleBlock.paintTitle(pen, type, colors, title(), left, right);
             if (measured.subtitle()) {
-                pen.text(
-                        type.subtitle(),
-                        colors.mutedText(),
-                        pen.fit(type.subtitle(), subtitle(), right - left),
-                        left,
-                        MARGIN + 54);
+                TitleBlock.paintSubtitle(pen, type, colors, subtitle(), left, right);
             }
         }
 

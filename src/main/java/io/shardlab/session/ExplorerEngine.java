@@ -4,11 +4,9 @@ import io.shardlab.files.FileException;
 import io.shardlab.mongos.MemoryBudgetUse;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
-import io.shardlab.mongos.UserAccounts;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
@@ -24,7 +22,8 @@ import org.bson.BsonDocument;
  * The explorer's live session host: one scenario's {@link ExplorerSession} playing on its
  * {@link SimulationThread} (the transport is {@link Playback}'s), the user's commands with their undo, the
  * sharded collections of its cluster and the one on show ({@link CollectionsOnShow}), and the mongos over that
- * cluster which the Shell panel drives and clients reach while it accepts connections ({@link MongosEndpoint}).
+ * cluster which the Shell panel drives and clients reach while it accepts connections ({@link MongosEndpoint},
+ * {@link AcceptedClients}).
  * Every method here only submits a task, so it can be called from the JavaFX thread and never blocks it. The
  * session, the play state and the speed live on the simulation thread; what comes back is an immutable
  * {@link EngineState} handed to {@code publish} after every change (in the application, a newest-wins mailbox's
@@ -37,13 +36,9 @@ public final class ExplorerEngine extends Playback {
     /** The port mongosh and the drivers try first. */
     public static final int DEFAULT_PORT = 27017;
 
-    /** How often the roster is sampled while accepting connections (its commands per second), in ms. */
-    static final long ROSTER_SAMPLE_MILLIS = 1_000;
-
     private final Consumer<EngineState> toScreen;
     private final MongosEndpoint.Factory endpoints;
     private final DataFileReader dataFiles;
-    private final LongSupplier nanoTime;
     /** Where the Shell panel's and the clients' commands wait for the simulation thread. */
     private final SimulationThreadLane lane;
 
@@ -72,25 +67,12 @@ public final class ExplorerEngine extends Playback {
     /** The filter whose targeting shows; a collection picked later routes it too. */
     private Optional<BsonDocument> filter = Optional.empty();
 
-    /**
-     * The mongos clients connect to while accepting connections, over the session's cluster; else null. Written
-     * on the simulation thread, read by connection threads to tell whether a client change is worth a report.
-     */
-    private volatile MongosEndpoint.Listener server;
+    /** The listener while accepting connections, its roster and read-only switch. */
+    private final AcceptedClients clients;
     /** Hears the memory budget's use after the Shell panel's commands while not accepting, else null. */
     private volatile Consumer<Optional<MemoryBudgetUse>> shellMemoryReport;
     /** Where File → Save cluster writes, off the simulation thread. */
     private final SaveLane saves = new SaveLane();
-
-    // while accepting connections, confined to the simulation thread
-    private Consumer<ConnectionsState> connectionsReport;
-    /** Whether the listener serves a class ({@link AcceptSettings#network()}). */
-    private boolean network;
-    /** Whether the clients' writes are refused. */
-    private boolean readOnly;
-
-    private RosterTally tally;
-    private SimulationThread.Repeating rosterSampling;
 
     /**
      * @param thread where the simulation runs
@@ -116,8 +98,8 @@ public final class ExplorerEngine extends Playback {
         this.toScreen = Objects.requireNonNull(publish, "publish");
         this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
         this.dataFiles = Objects.requireNonNull(dataFiles, "dataFiles");
-        this.nanoTime = nanoTime;
         this.lane = new SimulationThreadLane(this::submit, this::accountClientCommand);
+        this.clients = new AcceptedClients(nanoTime, lane, this::repeat);
         this.frames = new FramePacer(thread, nanoTime, this::publish);
     }
 
@@ -162,9 +144,9 @@ public final class ExplorerEngine extends Playback {
     /** On the simulation thread: play stops, the clients are sent away, and the session and its mongos go. */
     private void leaveSession() {
         stopTicking();
-        if (server != null) {
+        if (clients.listening()) {
             // the clients' collection was this session's cluster: they would write to a cluster no longer shown
-            stopServing(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
+            clients.stop(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
         }
         session = null;
         collections = null;
@@ -246,7 +228,7 @@ public final class ExplorerEngine extends Playback {
     /** Whether play has nothing left to do: the stream is in and settled, and no client can write. */
     @Override
     boolean finished() {
-        return collections.scenarioDropped() || (session.finished() && server == null);
+        return collections.scenarioDropped() || (session.finished() && !clients.listening());
     }
 
     @Override
@@ -290,7 +272,7 @@ public final class ExplorerEngine extends Playback {
                     playing(),
                     currentSpeed(),
                     collections.list(catalog),
-                    server != null,
+                    clients.listening(),
                     collections.shownNamespace() == null
                             ? Optional.empty()
                             : Optional.of(CollectionSummary.of(frame.cluster()))));
@@ -463,14 +445,14 @@ public final class ExplorerEngine extends Playback {
      * by that thread only, and a client's write is drawn as the stream's are. Once the stream is in, time runs
      * for the clients (balancer rounds, auto-split, auto-merge, migrations at the chosen speed) until Pause.
      * {@code report} receives every change on the simulation thread: the start, the roster every {@value
-     * #ROSTER_SAMPLE_MILLIS} ms and whenever a client connects or leaves, the stop, a one-line error.
+     * AcceptedClients#ROSTER_SAMPLE_MILLIS} ms and whenever a client connects or leaves, the stop, a one-line error.
      */
     public void acceptConnections(AcceptSettings settings, Consumer<ConnectionsState> report) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(report, "report");
         submit(() -> {
-            if (server != null) {
-                report.accept(connectionsState(Optional.empty()));
+            if (clients.listening()) {
+                clients.reportStateTo(report);
                 return;
             }
             if (session == null) {
@@ -478,34 +460,10 @@ public final class ExplorerEngine extends Playback {
                         "Load a scenario first: clients write to the cluster the explorer shows."));
                 return;
             }
-            mongos().requireUsers(settings.password()
-                    .map(password -> UserAccounts.parse(List.of(AcceptSettings.CLASS_USER + ":" + password + ":root")))
-                    .orElse(UserAccounts.NONE));
-            String bind = settings.bindAddress();
-            Optional<String> note = Optional.empty();
-            try {
-                server = mongos().listen(bind, settings.port());
-            } catch (MongosEndpoint.PortTakenException taken) {
-                try {
-                    server = mongos().listen(bind, 0);
-                    note = Optional.of(
-                            "Port " + settings.port() + " is taken; listening on port " + server.port() + ".");
-                } catch (IllegalArgumentException e) {
-                    report.accept(
-                            ConnectionsState.failed("Cannot accept connections on " + bind + ": " + e.getMessage()));
-                    return;
-                }
-            } catch (IllegalArgumentException e) {
-                report.accept(ConnectionsState.failed("Cannot accept connections on " + bind + ": " + e.getMessage()));
+            if (!clients.start(mongos(), settings, report)) {
                 return;
             }
-            connectionsReport = report;
             saves.execute(mongos()::warmUpSaves);
-            network = settings.network();
-            readOnly = false;
-            tally = new RosterTally();
-            report.accept(connectionsState(note));
-            rosterSampling = repeat(ROSTER_SAMPLE_MILLIS, this::reportRoster);
             if (!playing() && playable() && session.streamExhausted()) {
                 // the stream is in: time runs on for the clients' writes (balancer rounds, splits, migrations)
                 startTicking();
@@ -545,8 +503,8 @@ public final class ExplorerEngine extends Playback {
     /** Stops accepting connections and closes the clients'. */
     public void stopAccepting() {
         submit(() -> {
-            if (server != null) {
-                stopServing(Optional.empty());
+            if (clients.listening()) {
+                clients.stop(Optional.empty());
                 publish();
             }
         });
@@ -559,10 +517,8 @@ public final class ExplorerEngine extends Playback {
      */
     public void readOnly(boolean refuseWrites) {
         submit(() -> {
-            if (server != null) {
-                server.readOnly(refuseWrites);
-                readOnly = refuseWrites;
-                reportRoster();
+            if (clients.listening()) {
+                clients.readOnly(refuseWrites);
             }
         });
     }
@@ -574,8 +530,8 @@ public final class ExplorerEngine extends Playback {
     public void disconnect(Roster.Client client) {
         Objects.requireNonNull(client, "client");
         submit(() -> {
-            if (server != null) {
-                client.connections().forEach(server::disconnect);
+            if (clients.listening()) {
+                clients.disconnect(client);
             }
         });
     }
@@ -585,53 +541,16 @@ public final class ExplorerEngine extends Playback {
      * closes the server so that its connection threads end with the window.
      */
     public void closeConnections() {
-        MongosEndpoint.Listener s = server;
-        if (s != null) {
-            server = null;
-            lane.failWaiting();
-            s.close();
-        }
-    }
-
-    private void stopServing(Optional<String> note) {
-        MongosEndpoint.Listener s = server;
-        server = null;
-        if (rosterSampling != null) {
-            rosterSampling.cancel();
-            rosterSampling = null;
-        }
-        // the connection threads waiting on this thread must not wait while the server closes them
-        lane.failWaiting();
-        s.close();
-        Consumer<ConnectionsState> report = connectionsReport;
-        connectionsReport = null;
-        tally = null;
-        readOnly = false;
-        report.accept(ConnectionsState.stopped(note));
-    }
-
-    /** On the simulation thread: the listener's state now, its roster sampled. */
-    private ConnectionsState connectionsState(Optional<String> note) {
-        List<ClientConnection> connections = server.connections();
-        Roster roster = tally.sample(connections, nanoTime.getAsLong(), readOnly);
-        return ConnectionsState.accepting(
-                server, network, connections, roster, note, mongos().commands().memoryBudget());
-    }
-
-    /** On the simulation thread, while accepting: the roster goes to the screen. */
-    private void reportRoster() {
-        if (server != null && connectionsReport != null) {
-            connectionsReport.accept(connectionsState(Optional.empty()));
-        }
+        clients.closeAtExit();
     }
 
     /** On a connection thread: a client connected or left; the roster goes to the screen from the simulation thread. */
     private void reportClients() {
-        if (server == null) {
+        if (!clients.listening()) {
             return;
         }
         try {
-            submit(this::reportRoster);
+            submit(clients::reportRoster);
         } catch (RejectedExecutionException e) {
             // the application is closing: the simulation thread takes no more tasks, and nobody looks
         }
@@ -688,7 +607,7 @@ public final class ExplorerEngine extends Playback {
         }
         // once every document is in, nothing else runs the clock: a migration the command started
         // would wait for Play; time runs until it commits and the balancer settles
-        if (!playing() && server == null && session.streamExhausted() && !finished()) {
+        if (!playing() && !clients.listening() && session.streamExhausted() && !finished()) {
             startTicking();
         }
         queuePublish();
@@ -733,7 +652,7 @@ public final class ExplorerEngine extends Playback {
     }
 
     private void reportShellMemory() {
-        if (server == null && shellMemoryReport != null && mongos != null) {
+        if (!clients.listening() && shellMemoryReport != null && mongos != null) {
             shellMemoryReport.accept(Optional.of(mongos.commands().memoryBudget()));
         }
     }

@@ -4,16 +4,13 @@ import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
-import io.shardlab.ui.theme.ToolWindowKeys;
+import io.shardlab.ui.theme.ToolWindow;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import javafx.application.Platform;
 import javafx.beans.value.ObservableBooleanValue;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.image.Image;
-import javafx.stage.Stage;
 
 /**
  * The shard key advisor as a window of its own, opened from the main window's Tools menu. One
@@ -33,14 +30,9 @@ public final class AdvisorWindow {
     /** The name its size and place are remembered under. */
     static final String WINDOW_NAME = "advisor";
 
-    private final UiText text;
-    private final Appearance appearance;
-    private final WindowPlacement placement;
-    private final ObservableBooleanValue dark;
-    private final List<Image> icons;
+    private final ToolWindow window;
     private final BackgroundTasks tasks;
     private final VisibleWork work;
-    private Stage stage;
 
     /**
      * @param text the window's words, following View → Language
@@ -59,34 +51,31 @@ public final class AdvisorWindow {
             List<Image> icons,
             BackgroundTasks tasks,
             VisibleWork work) {
-        this.text = text;
-        this.work = work;
-        this.appearance = appearance;
-        this.placement = placement;
-        this.dark = dark;
-        this.icons = List.copyOf(icons);
+        this.window = new ToolWindow(
+                new ToolWindow.Kind(WINDOW_NAME, SIZE, "advisor.window.title"),
+                text,
+                appearance,
+                dark,
+                icons,
+                placement);
         this.tasks = tasks;
+        this.work = work;
     }
 
     /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
     public void open() {
-        if (stage == null) {
+        window.open(stage -> {
             ExecutorService background = tasks.serial("shardlab-advisor");
             ExecutorService candidates = tasks.parallel(
                     "shardlab-advisor-candidate",
                     Math.min(2, Runtime.getRuntime().availableProcessors()));
             AdvisorViewModel viewModel = new AdvisorViewModel(
-                    work.reporting(text.now("advisor.window.work"), background), Platform::runLater, candidates);
-            Parent root = new AdvisorView(viewModel, text, dark, placement, appearance).build();
-            appearance.follow(root);
-            stage = new Stage();
-            stage.titleProperty().bind(text.text("advisor.window.title"));
-            stage.getIcons().setAll(icons);
-            stage.setScene(new Scene(root));
+                    work.reporting(window.text().now("advisor.window.work"), background),
+                    Platform::runLater,
+                    candidates);
             stage.setOnHidden(e -> viewModel.cancel());
-            ToolWindowKeys.install(stage);
-        }
-        placement.show(stage, WINDOW_NAME, SIZE);
-        stage.toFront();
+            return new AdvisorView(viewModel, window.text(), window.dark(), window.placement(), window.appearance())
+                    .build();
+        });
     }
 }

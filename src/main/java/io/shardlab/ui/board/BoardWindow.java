@@ -2,15 +2,13 @@ package io.shardlab.ui.board;
 
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
-import io.shardlab.ui.theme.ToolWindowKeys;
+import io.shardlab.ui.theme.ToolWindow;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.value.ObservableBooleanValue;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
@@ -36,13 +34,8 @@ public final class BoardWindow {
     public static final KeyCombination KEYS =
             new KeyCodeCombination(KeyCode.B, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
-    private final UiText text;
+    private final ToolWindow window;
     private final BoardViewModel viewModel;
-    private final Appearance appearance;
-    private final ObservableBooleanValue dark;
-    private final List<Image> icons;
-    private final WindowPlacement placement;
-    private Stage stage;
 
     /**
      * @param text the window's words, followed as the language changes
@@ -59,42 +52,30 @@ public final class BoardWindow {
             ObservableBooleanValue dark,
             List<Image> icons,
             WindowPlacement placement) {
-        this.text = text;
+        this.window = new ToolWindow(
+                new ToolWindow.Kind(WINDOW_NAME, SIZE, "board.title"), text, appearance, dark, icons, placement);
         this.viewModel = viewModel;
-        this.placement = placement;
-        this.appearance = appearance;
-        this.dark = dark;
-        this.icons = List.copyOf(icons);
     }
 
     /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
     public void open() {
-        if (stage == null) {
-            stage = new Stage();
-            Stage window = stage;
-            Parent root = new BoardView(
-                            text,
-                            viewModel,
-                            dark,
-                            name -> chooseTarget(window, name),
-                            BoardWindow::copy,
-                            () -> chooseExercises(window))
-                    .build();
-            appearance.follow(root);
-            stage.titleProperty().bind(text.text("board.title"));
-            stage.getIcons().setAll(icons);
-            stage.setScene(new Scene(root));
+        window.open(stage -> {
             stage.setOnShown(e -> viewModel.start());
             stage.setOnHidden(e -> viewModel.stop());
-            ToolWindowKeys.install(stage);
-        }
-        placement.show(stage, WINDOW_NAME, SIZE);
-        stage.toFront();
+            return new BoardView(
+                            window.text(),
+                            viewModel,
+                            window.dark(),
+                            name -> chooseTarget(stage, name),
+                            BoardWindow::copy,
+                            () -> chooseExercises(stage))
+                    .build();
+        });
     }
 
     /** The window, once opened (tests drive it). */
     Optional<Stage> stage() {
-        return Optional.ofNullable(stage);
+        return window.stage();
     }
 
     private static void copy(String text) {
@@ -105,18 +86,18 @@ public final class BoardWindow {
 
     private Optional<Path> chooseExercises(Stage owner) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle(text.now("board.openTitle"));
+        chooser.setTitle(window.text().now("board.openTitle"));
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON", "*.json"));
-        return Optional.ofNullable(placement.choose(() -> chooser.showOpenDialog(owner)))
+        return Optional.ofNullable(window.placement().choose(() -> chooser.showOpenDialog(owner)))
                 .map(File::toPath);
     }
 
     private Optional<Path> chooseTarget(Stage owner, String name) {
         FileChooser chooser = new FileChooser();
-        chooser.setTitle(text.now("board.exportTitle"));
+        chooser.setTitle(window.text().now("board.exportTitle"));
         chooser.setInitialFileName(name);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("CSV", "*.csv"));
-        return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(owner)))
+        return Optional.ofNullable(window.placement().choose(() -> chooser.showSaveDialog(owner)))
                 .map(File::toPath);
     }
 }

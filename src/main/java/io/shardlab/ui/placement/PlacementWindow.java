@@ -2,13 +2,11 @@ package io.shardlab.ui.placement;
 
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
-import io.shardlab.ui.theme.ToolWindowKeys;
+import io.shardlab.ui.theme.ToolWindow;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
 import java.util.Optional;
 import javafx.beans.value.ObservableBooleanValue;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.image.Image;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -30,13 +28,8 @@ public final class PlacementWindow {
     public static final KeyCombination KEYS =
             new KeyCodeCombination(KeyCode.M, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN);
 
-    private final UiText text;
+    private final ToolWindow window;
     private final PlacementViewModel viewModel;
-    private final Appearance appearance;
-    private final ObservableBooleanValue dark;
-    private final List<Image> icons;
-    private final WindowPlacement placement;
-    private Stage stage;
 
     /**
      * @param appearance styles the window like the main one (theme, presenter mode)
@@ -51,35 +44,25 @@ public final class PlacementWindow {
             ObservableBooleanValue dark,
             List<Image> icons,
             WindowPlacement placement) {
-        this.text = text;
+        this.window = new ToolWindow(
+                new ToolWindow.Kind(WINDOW_NAME, SIZE, "placement.title"), text, appearance, dark, icons, placement);
         this.viewModel = viewModel;
-        this.appearance = appearance;
-        this.dark = dark;
-        this.icons = List.copyOf(icons);
-        this.placement = placement;
     }
 
     /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
     public void open() {
-        if (stage == null) {
-            stage = new Stage();
-            Parent root = new PlacementView(text, viewModel, dark).build();
-            appearance.follow(root);
-            stage.titleProperty().bind(text.text("placement.title"));
-            stage.getIcons().setAll(icons);
-            stage.setScene(new Scene(root));
-            ToolWindowKeys.install(stage);
-            stage.getScene()
+        if (window.stage().isEmpty()) {
+            window.create(stage -> new PlacementView(window.text(), viewModel, window.dark()).build())
+                    .getScene()
                     .getAccelerators()
                     .put(new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), viewModel::undo);
         }
         viewModel.refresh();
-        placement.show(stage, WINDOW_NAME, SIZE);
-        stage.toFront();
+        window.show();
     }
 
     /** The window, once opened (tests drive it). */
     Optional<Stage> stage() {
-        return Optional.ofNullable(stage);
+        return window.stage();
     }
 }

@@ -8,7 +8,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 
 /**
- * The keys that close a tool window beside the main one (the advisor, the class board, the placement board) as they close a dialog: Esc and
+ * The keys that close a tool window beside the main one (a {@link ToolWindow}) as they close a dialog: Esc and
  * Ctrl+W (Cmd+W on macOS).
  */
 public final class ToolWindowKeys {
