@@ -284,7 +284,7 @@ public final class ExplorerEngine extends Playback {
     void publish() {
         if (session != null) {
             accountObservedWork();
-            ExplorerFrame frame = collections.shown().frame();
+            ExplorerFrame frame = placement.onTimeline(collections.shown().frame());
             toScreen.accept(new EngineState.Running(
                     frame,
                     playing(),
@@ -355,10 +355,8 @@ public final class ExplorerEngine extends Playback {
             if (session != null) {
                 stopTicking();
                 accountObservedWork();
-                if (placement.undo(catalog)) {
+                if (placement.undo(catalog, collections.shown()::undo)) {
                     collections.follow(catalog);
-                } else if (collections.shown().undo()) {
-                    placement.explorerCommandUndone();
                 }
                 publish();
             }
@@ -371,7 +369,9 @@ public final class ExplorerEngine extends Playback {
             if (session != null) {
                 stopTicking();
                 accountObservedWork();
-                collections.shown().redo();
+                if (placement.redo(catalog, collections.shown()::redo)) {
+                    collections.follow(catalog);
+                }
                 publish();
             }
         });

@@ -9,8 +9,11 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Message;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -237,5 +240,90 @@ class PlacementEditorTest {
         editor.explorerCommandUndone();
         assertTrue(editor.undo(catalog));
         assertEquals("shard01", shardOf(editor.read(mongos), "app.logs"));
+    }
+
+    @Test
+    void redo_puts_a_move_back_and_a_new_verb_forgets_what_undo_took() {
+        MongosCommands mongos = cluster("8.0");
+        editor.moveCollection(mongos, "app.logs", "shard02");
+        assertEquals(Optional.of(Message.of("placement.step.move", "app.logs", "shard02")), editor.undoLabel());
+
+        // when undone
+        assertTrue(editor.undo(catalog));
+
+        // then redo names the move and puts logs back on shard02
+        assertEquals(Optional.empty(), editor.undoLabel());
+        assertEquals(Optional.of(Message.of("placement.step.move", "app.logs", "shard02")), editor.redoLabel());
+        assertTrue(editor.redo(catalog));
+        assertEquals("shard02", shardOf(editor.read(mongos), "app.logs"));
+        assertFalse(editor.canRedo());
+
+        // when undone and another verb runs, nothing is left to redo
+        assertTrue(editor.undo(catalog));
+        editor.unshardCollection(mongos, "app.orders");
+        assertFalse(editor.canRedo());
+        assertFalse(editor.redo(catalog));
+        assertEquals(Optional.of(Message.of("placement.step.unshard", "app.orders")), editor.undoLabel());
+    }
+
+    @Test
+    void shard_and_distribute_is_named_with_its_key() {
+        MongosCommands mongos = cluster("8.0");
+        insert(mongos, "logs", 3_000);
+
+        editor.shardAndDistribute(mongos, "app.logs", BsonDocument.parse("{_id: 1}"));
+
+        assertEquals(
+                Optional.of(Message.of("placement.step.shardAndDistribute", "app.logs", "{ _id: 1 }")),
+                editor.undoLabel());
+    }
+
+    /**
+     * One timeline: explorer command E1, the board's move, explorer command E2. Undo takes back E2, the move, E1;
+     * redo puts back E1, the move, E2 — each step by whoever comes first.
+     */
+    @Test
+    void undo_and_redo_walk_the_explorers_commands_and_the_boards_verbs_in_one_order() {
+        MongosCommands mongos = cluster("8.0");
+        List<String> explorer = new ArrayList<>(List.of("E1"));
+        List<String> explorerUndone = new ArrayList<>();
+        List<String> steps = new ArrayList<>();
+        editor.explorerCommandRan();
+        editor.moveCollection(mongos, "app.logs", "shard02");
+        editor.explorerCommandRan();
+        explorer.add("E2");
+        BooleanSupplier explorerUndo = () -> {
+            if (explorer.isEmpty()) {
+                return false;
+            }
+            String command = explorer.remove(explorer.size() - 1);
+            explorerUndone.add(command);
+            steps.add("undo " + command);
+            return true;
+        };
+        BooleanSupplier explorerRedo = () -> {
+            if (explorerUndone.isEmpty()) {
+                return false;
+            }
+            String command = explorerUndone.remove(explorerUndone.size() - 1);
+            explorer.add(command);
+            steps.add("redo " + command);
+            return true;
+        };
+
+        for (int i = 0; i < 3; i++) {
+            if (editor.undo(catalog, explorerUndo)) {
+                steps.add("undo move");
+            }
+        }
+        assertEquals("shard01", shardOf(editor.read(mongos), "app.logs"));
+        for (int i = 0; i < 3; i++) {
+            if (editor.redo(catalog, explorerRedo)) {
+                steps.add("redo move");
+            }
+        }
+
+        assertEquals(List.of("undo E2", "undo move", "undo E1", "redo E1", "redo move", "redo E2"), steps);
+        assertEquals("shard02", shardOf(editor.read(mongos), "app.logs"));
     }
 }

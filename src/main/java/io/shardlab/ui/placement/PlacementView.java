@@ -105,11 +105,15 @@ final class PlacementView {
         undo.setId("placement-undo");
         undo.setOnAction(e -> vm.undo());
         undo.disableProperty().bind(vm.readOnlyProperty());
+        Button redo = text.label(new Button(), "placement.redo");
+        redo.setId("placement-redo");
+        redo.setOnAction(e -> vm.redo());
+        redo.disableProperty().bind(vm.readOnlyProperty());
         Button refresh = text.label(new Button(), "placement.refresh");
         refresh.setOnAction(e -> vm.refresh());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(8, note, spacer, undo, refresh);
+        HBox bar = new HBox(8, note, spacer, undo, redo, refresh);
         bar.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(note, Priority.SOMETIMES);
         phases.setId("placement-phases");

@@ -50,6 +50,7 @@ public final class PlacementViewModel {
     private final Desk desk;
     private final Executor fx;
     private final Runnable undo;
+    private final Runnable redo;
     private final ObjectProperty<Optional<ClusterPlacement>> placement = new SimpleObjectProperty<>(Optional.empty());
     private final ObjectProperty<Message> note = new SimpleObjectProperty<>(Message.of("placement.hint"));
     private final ObjectProperty<List<String>> commands = new SimpleObjectProperty<>(List.of());
@@ -64,11 +65,13 @@ public final class PlacementViewModel {
      * @param desk runs a read or verb on the simulation thread (the explorer engine's {@code placement})
      * @param fx the JavaFX thread ({@code Platform::runLater})
      * @param undo the explorer's Edit → Undo, which takes the board's newest verb back first
+     * @param redo the explorer's Edit → Redo, which puts back what undo took, in the order it took it
      */
-    public PlacementViewModel(Desk desk, Executor fx, Runnable undo) {
+    public PlacementViewModel(Desk desk, Executor fx, Runnable undo, Runnable redo) {
         this.desk = Objects.requireNonNull(desk, "desk");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.undo = Objects.requireNonNull(undo, "undo");
+        this.redo = Objects.requireNonNull(redo, "redo");
         keyText.addListener((obs, was, now) -> keyProblem.set(keyProblem(now)));
         readOnly.addListener((obs, was, now) -> {
             if (!now) {
@@ -218,6 +221,15 @@ public final class PlacementViewModel {
         move.set(Optional.empty());
         commands.set(List.of());
         note.set(Message.of("placement.undone"));
+        refresh();
+    }
+
+    /** Edit → Redo: what undo took back last (a verb of the board's or the explorer's command) is put back. */
+    public void redo() {
+        redo.run();
+        move.set(Optional.empty());
+        commands.set(List.of());
+        note.set(Message.of("placement.redone"));
         refresh();
     }
 

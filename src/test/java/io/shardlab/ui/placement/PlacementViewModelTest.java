@@ -43,7 +43,8 @@ class PlacementViewModelTest {
                 }
             },
             Runnable::run,
-            () -> deskCalls.add("undo"));
+            () -> deskCalls.add("undo"),
+            () -> deskCalls.add("redo"));
 
     static ClusterMetadata dump() {
         return new ClusterInspector(Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), ZoneOffset.UTC))
@@ -103,6 +104,18 @@ class PlacementViewModelTest {
         assertEquals(
                 Message.of("placement.recorded.tracked", "/dumps/shop"),
                 board.noteProperty().get());
+    }
+
+    @Test
+    void undo_and_redo_go_through_the_explorers_one_timeline_then_the_board_reads_again() {
+        // when the board's Undo, then its Redo, is pressed
+        board.undo();
+        assertEquals(Message.of("placement.undone"), board.noteProperty().get());
+        board.redo();
+
+        // then each went to the explorer's Edit → Undo / Redo, and the board read the cluster after each
+        assertEquals(List.of("undo", "placement", "redo", "placement"), deskCalls);
+        assertEquals(Message.of("placement.redone"), board.noteProperty().get());
     }
 
     @Test
