@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
+import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -64,6 +65,13 @@ public final class PlacementEditor {
      */
     private record Step(PlacementMemento before, PlacementMemento after, Message label, int explorerCommands) {}
 
+    /**
+     * A simulated shard's disk unless the user sets another ({@link #shardCapacity(long)}): 1 GiB, small enough that
+     * the scenarios' collections (megabytes to hundreds of megabytes) fill a visible share of it.
+     */
+    public static final long DEFAULT_SHARD_CAPACITY_BYTES = 1L << 30;
+
+    private long shardCapacityBytes = DEFAULT_SHARD_CAPACITY_BYTES;
     private final Deque<Step> steps = new ArrayDeque<>();
     /** The verbs undo took back, the newest undo first. */
     private final Deque<Step> undone = new ArrayDeque<>();
@@ -72,20 +80,50 @@ public final class PlacementEditor {
 
     /** The placement now. */
     public ClusterPlacement read(MongosCommands mongos) {
-        return ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces());
+        return ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces(), shardCapacityBytes);
     }
 
-    /** {@code sh.moveCollection(namespace, toShard)}. */
+    /** The size of each simulated shard's disk, in bytes; {@link #DEFAULT_SHARD_CAPACITY_BYTES} until set. */
+    public long shardCapacity() {
+        return shardCapacityBytes;
+    }
+
+    /**
+     * Sets the size of each simulated shard's disk, which a move's free-space check measures against.
+     *
+     * @param bytes the size in bytes, at least 1
+     * @throws IllegalArgumentException when {@code bytes} is not positive
+     */
+    public void shardCapacity(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("shardCapacity(" + bytes + ")");
+        }
+        shardCapacityBytes = bytes;
+    }
+
+    /**
+     * {@code sh.moveCollection(namespace, toShard)}, after the destination's free-space check ({@link
+     * CollectionMove#room()}): below the tutorial's requirement the move runs (MongoDB does not enforce it) and its
+     * {@link Change#move()} says so; without room for the collection and its indexes nothing runs and the change has
+     * the move with {@link CollectionMove.Room#NO_ROOM}, no refusal and no placement change.
+     */
     public Change moveCollection(MongosCommands mongos, String namespace, String toShard) {
         ShardedCatalog catalog = mongos.catalog();
         String from = catalog.shardOfUnsharded(namespace).orElse("");
-        CollectionMove move = new CollectionMove(namespace, from, toShard, catalog.unshardedBytes(namespace));
+        ClusterPlacement now = read(mongos);
+        long free = now.lane(toShard).map(ClusterPlacement.Lane::freeBytes).orElse(shardCapacityBytes);
+        CollectionMove move = new CollectionMove(
+                namespace, from, toShard, catalog.unshardedBytes(namespace), indexBytes(mongos, namespace), free);
+        List<String> call = shellCall("moveCollection", new BsonString(namespace), new BsonString(toShard));
+        if (!from.equals(toShard) && move.room() == CollectionMove.Room.NO_ROOM && now.movesCollections()) {
+            return new Change(now, call, Optional.empty(), Optional.of(move));
+        }
         Change change = run(
                 mongos,
                 Message.of("placement.step.move", namespace, toShard),
                 List.of(new BsonDocument("moveCollection", new BsonString(namespace))
                         .append("toShard", new BsonString(toShard))),
-                shellCall("moveCollection", new BsonString(namespace), new BsonString(toShard)));
+                call);
         return change.refusal().isPresent()
                 ? change
                 : new Change(change.placement(), change.commands(), Optional.empty(), Optional.of(move));
@@ -114,6 +152,35 @@ public final class PlacementEditor {
                                 .append("key", key.clone())
                                 .append("forceRedistribution", BsonBoolean.TRUE)),
                 shellCall("shardAndDistributeCollection", new BsonString(namespace), key));
+    }
+
+    /**
+     * The collection's indexes on its shard, in bytes: {@code $collStats}' {@code storageStats.totalIndexSize} through
+     * the mongos, as Compass reads it; 0 when the collection does not exist.
+     */
+    private static long indexBytes(MongosCommands mongos, String namespace) {
+        int dot = namespace.indexOf('.');
+        BsonDocument reply;
+        try {
+            reply = mongos.run(
+                    namespace.substring(0, dot),
+                    new BsonDocument("aggregate", new BsonString(namespace.substring(dot + 1)))
+                            .append(
+                                    "pipeline",
+                                    new BsonArray(List.of(new BsonDocument(
+                                            "$collStats", new BsonDocument("storageStats", new BsonDocument())))))
+                            .append("cursor", new BsonDocument()));
+        } catch (MongoCommandException | CommandFailedException e) {
+            return 0;
+        }
+        long total = 0;
+        for (BsonValue part : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            BsonValue size = part.asDocument()
+                    .getDocument("storageStats", new BsonDocument())
+                    .get("totalIndexSize");
+            total += size != null && size.isNumber() ? size.asNumber().longValue() : 0;
+        }
+        return total;
     }
 
     /** The mongosh helper call a user would type for a verb: {@code sh.<helper>(<arguments in mongosh syntax>)}. */

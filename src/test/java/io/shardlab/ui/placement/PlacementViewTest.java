@@ -157,6 +157,12 @@ class PlacementViewTest {
                 "sh.moveCollection('app.logs', 'shard02')",
                 robot.lookup("#placement-commands").queryAs(Label.class).getText());
         assertEquals(5, robot.lookup("." + PlacementView.PHASE).queryAll().size());
+        assertTrue(
+                robot.lookup("#placement-free-shard03")
+                        .queryAs(Label.class)
+                        .getText()
+                        .endsWith(" free of 1GiB"),
+                "each lane shows its free space on the default 1 GiB disk");
         assertTrue(note(robot).startsWith("Moved."), note(robot));
 
         // when undone
