@@ -60,8 +60,25 @@ public record ClusterPlacement(
      * @param configShard whether it is the config server acting as a shard
      * @param draining whether it is being removed (config.shards {@code draining: true})
      * @param bytes the data it holds over every collection
+     * @param capacityBytes the size of its disk: the simulator's setting ({@link PlacementEditor#shardCapacity}), or
+     *     {@link #UNKNOWN_BYTES} for a recorded layout, whose disks ShardLab does not read
      */
-    public record Lane(String shard, boolean configShard, boolean draining, long bytes) {}
+    public record Lane(String shard, boolean configShard, boolean draining, long bytes, long capacityBytes) {
+
+        /** Whether its disk's size is known. */
+        public boolean capacityKnown() {
+            return capacityBytes != UNKNOWN_BYTES;
+        }
+
+        /**
+         * The free space on its disk: its capacity less its data (0 when the data fills it), in bytes; {@link
+         * #UNKNOWN_BYTES} when the capacity is not known. The simulator keeps no indexes on disk apart from the
+         * data, so the data is all that is used.
+         */
+        public long freeBytes() {
+            return capacityKnown() ? Math.max(0, capacityBytes - bytes) : UNKNOWN_BYTES;
+        }
+    }
 
     /** A database and its primary shard (config.databases {@code primary}). */
     public record Database(String name, String primaryShard) {}
@@ -113,12 +130,18 @@ public record ClusterPlacement(
      * primary shard unless {@code moveCollection} placed it. On the simulation thread.
      *
      * @param stored the clients' collections the storage holds ({@code MongosCommands.storedNamespaces})
+     * @param shardCapacityBytes the size of each shard's disk, in bytes
      */
-    public static ClusterPlacement of(ShardedCatalog catalog, Collection<String> stored) {
+    public static ClusterPlacement of(ShardedCatalog catalog, Collection<String> stored, long shardCapacityBytes) {
         Map<String, Long> bytes = catalog.bytesPerShard();
         List<Lane> lanes = new ArrayList<>();
         for (Shard s : catalog.shards()) {
-            lanes.add(new Lane(s.id(), CONFIG_SHARD_ID.equals(s.id()), s.draining(), bytes.getOrDefault(s.id(), 0L)));
+            lanes.add(new Lane(
+                    s.id(),
+                    CONFIG_SHARD_ID.equals(s.id()),
+                    s.draining(),
+                    bytes.getOrDefault(s.id(), 0L),
+                    shardCapacityBytes));
         }
         List<Database> databases = catalog.databases().values().stream()
                 .map(d -> new Database(d.name(), d.primaryShard()))
@@ -169,6 +192,11 @@ public record ClusterPlacement(
                 .filter(d -> shard.equals(d.primaryShard()))
                 .map(Database::name)
                 .toList();
+    }
+
+    /** The lane of {@code shard}, if the cluster has that shard. */
+    public Optional<Lane> lane(String shard) {
+        return lanes.stream().filter(l -> l.shard().equals(shard)).findFirst();
     }
 
     /** The unsharded collection {@code namespace}, if there is one. */

@@ -266,7 +266,7 @@ public final class ExplorerEngine extends Playback {
     void publish() {
         if (session != null) {
             accountObservedWork();
-            ExplorerFrame frame = collections.shown().frame();
+            ExplorerFrame frame = placement.onTimeline(collections.shown().frame());
             toScreen.accept(new EngineState.Running(
                     frame,
                     playing(),
@@ -337,10 +337,8 @@ public final class ExplorerEngine extends Playback {
             if (session != null) {
                 stopTicking();
                 accountObservedWork();
-                if (placement.undo(catalog)) {
+                if (placement.undo(catalog, collections.shown()::undo)) {
                     collections.follow(catalog);
-                } else if (collections.shown().undo()) {
-                    placement.explorerCommandUndone();
                 }
                 publish();
             }
@@ -353,7 +351,9 @@ public final class ExplorerEngine extends Playback {
             if (session != null) {
                 stopTicking();
                 accountObservedWork();
-                collections.shown().redo();
+                if (placement.redo(catalog, collections.shown()::redo)) {
+                    collections.follow(catalog);
+                }
                 publish();
             }
         });

@@ -181,13 +181,51 @@ public record ExplorerFrame(
     /**
      * What undo and redo would do now.
      *
-     * @param undo the user command undo takes back (with the inserts and automatic steps after it), if any
-     * @param stepsToUndo history entries undo takes back, the command included; 0 when undo is unavailable
-     * @param redo the command redo re-applies, if any
+     * <p>One timeline: the explorer's commands and the placement board's verbs ({@link PlacementEditor}) are undone
+     * newest first and redone in the order undo took them back.
+     *
+     * @param undo what undo takes back (a user command with the inserts and automatic steps after it, or a board's
+     *     verb: "move of app.orders to shard02"), if any
+     * @param stepsToUndo history entries undo takes back, the command included (1 for a board's verb); 0 when undo
+     *     is unavailable
+     * @param redo what redo puts back, if any
      */
-    public record UndoState(Optional<String> undo, int stepsToUndo, Optional<String> redo) {
+    public record UndoState(Optional<Message> undo, int stepsToUndo, Optional<Message> redo) {
 
         public static final UndoState NOTHING = new UndoState(Optional.empty(), 0, Optional.empty());
+
+        /** The state of the explorer's commands, described by {@link io.shardlab.sim.ClusterCommand#describe()}. */
+        static UndoState ofCommands(Optional<String> undo, int stepsToUndo, Optional<String> redo) {
+            return new UndoState(undo.map(UndoState::verbatim), stepsToUndo, redo.map(UndoState::verbatim));
+        }
+
+        /** A command's description as it is said (MongoDB's command words and the shell's values). */
+        static Message verbatim(String description) {
+            return Message.of("common.verbatim", description);
+        }
+    }
+
+    /** This frame with undo and redo as {@code undo} says. */
+    public ExplorerFrame withUndo(UndoState undo) {
+        return new ExplorerFrame(
+                sequence,
+                scenario,
+                cluster,
+                stream,
+                writes,
+                heat,
+                heatBounds,
+                inserts,
+                moves,
+                splits,
+                activity,
+                commands,
+                undo,
+                targeting,
+                sampleQueries,
+                error,
+                valueLine,
+                routing);
     }
 
     /**

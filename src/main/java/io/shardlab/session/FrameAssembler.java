@@ -107,7 +107,7 @@ final class FrameAssembler {
                 List.copyOf(splits),
                 activity.newestFirst(),
                 timeline.userEntries(history),
-                new UndoState(undoLabel, steps, timeline.redoLabel()),
+                UndoState.ofCommands(undoLabel, steps, timeline.redoLabel()),
                 targeting.on(snapshot.cluster().key(), snapshot.cluster().chunks()),
                 sampleQueries,
                 error,

@@ -5,7 +5,9 @@ import io.shardlab.mongos.MongoCommandException;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.PlacementMemento;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.session.ExplorerFrame.UndoState;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.text.Message;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +15,9 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
+import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -24,7 +28,10 @@ import org.bson.BsonValue;
  * (the one the Shell panel and clients reach, so a move here is the same code as {@code sh.moveCollection}), and each
  * can be undone. Undo takes the placement back as it was before the verb ({@link PlacementMemento}); it shares the
  * explorer's one undo (Edit → Undo): a verb newer than the explorer's newest command is undone first, and undo of an
- * explorer command comes only when no newer verb of the board's is left.
+ * explorer command comes only when no newer verb of the board's is left. Redo walks the same timeline forward: a verb
+ * undone after the explorer's undone commands is redone before them ({@link #canRedo}), and redo puts the placement
+ * back as the verb had left it. A new verb or explorer command forgets what undo took back. Each verb is labelled
+ * ({@link #undoLabel}, {@link #redoLabel}: "move of app.orders to shard02") for Edit → Undo and Redo.
  *
  * <p>Confined to the simulation thread.
  */
@@ -52,27 +59,71 @@ public final class PlacementEditor {
         }
     }
 
-    /** One verb: the placement before it, and how many explorer commands were in reach of undo then. */
-    private record Step(PlacementMemento before, int explorerCommands) {}
+    /**
+     * One verb: the placement before and after it, what Edit → Undo calls it, and how many explorer commands were in
+     * reach of undo when it ran.
+     */
+    private record Step(PlacementMemento before, PlacementMemento after, Message label, int explorerCommands) {}
 
+    /**
+     * A simulated shard's disk unless the user sets another ({@link #shardCapacity(long)}): 1 GiB, small enough that
+     * the scenarios' collections (megabytes to hundreds of megabytes) fill a visible share of it.
+     */
+    public static final long DEFAULT_SHARD_CAPACITY_BYTES = 1L << 30;
+
+    private long shardCapacityBytes = DEFAULT_SHARD_CAPACITY_BYTES;
     private final Deque<Step> steps = new ArrayDeque<>();
+    /** The verbs undo took back, the newest undo first. */
+    private final Deque<Step> undone = new ArrayDeque<>();
+
     private int explorerCommands;
 
     /** The placement now. */
     public ClusterPlacement read(MongosCommands mongos) {
-        return ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces());
+        return ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces(), shardCapacityBytes);
     }
 
-    /** {@code sh.moveCollection(namespace, toShard)}. */
+    /** The size of each simulated shard's disk, in bytes; {@link #DEFAULT_SHARD_CAPACITY_BYTES} until set. */
+    public long shardCapacity() {
+        return shardCapacityBytes;
+    }
+
+    /**
+     * Sets the size of each simulated shard's disk, which a move's free-space check measures against.
+     *
+     * @param bytes the size in bytes, at least 1
+     * @throws IllegalArgumentException when {@code bytes} is not positive
+     */
+    public void shardCapacity(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("shardCapacity(" + bytes + ")");
+        }
+        shardCapacityBytes = bytes;
+    }
+
+    /**
+     * {@code sh.moveCollection(namespace, toShard)}, after the destination's free-space check ({@link
+     * CollectionMove#room()}): below the tutorial's requirement the move runs (MongoDB does not enforce it) and its
+     * {@link Change#move()} says so; without room for the collection and its indexes nothing runs and the change has
+     * the move with {@link CollectionMove.Room#NO_ROOM}, no refusal and no placement change.
+     */
     public Change moveCollection(MongosCommands mongos, String namespace, String toShard) {
         ShardedCatalog catalog = mongos.catalog();
         String from = catalog.shardOfUnsharded(namespace).orElse("");
-        CollectionMove move = new CollectionMove(namespace, from, toShard, catalog.unshardedBytes(namespace));
+        ClusterPlacement now = read(mongos);
+        long free = now.lane(toShard).map(ClusterPlacement.Lane::freeBytes).orElse(shardCapacityBytes);
+        CollectionMove move = new CollectionMove(
+                namespace, from, toShard, catalog.unshardedBytes(namespace), indexBytes(mongos, namespace), free);
+        List<String> call = shellCall("moveCollection", new BsonString(namespace), new BsonString(toShard));
+        if (!from.equals(toShard) && move.room() == CollectionMove.Room.NO_ROOM && now.movesCollections()) {
+            return new Change(now, call, Optional.empty(), Optional.of(move));
+        }
         Change change = run(
                 mongos,
+                Message.of("placement.step.move", namespace, toShard),
                 List.of(new BsonDocument("moveCollection", new BsonString(namespace))
                         .append("toShard", new BsonString(toShard))),
-                shellCall("moveCollection", new BsonString(namespace), new BsonString(toShard)));
+                call);
         return change.refusal().isPresent()
                 ? change
                 : new Change(change.placement(), change.commands(), Optional.empty(), Optional.of(move));
@@ -82,6 +133,7 @@ public final class PlacementEditor {
     public Change unshardCollection(MongosCommands mongos, String namespace) {
         return run(
                 mongos,
+                Message.of("placement.step.unshard", namespace),
                 List.of(new BsonDocument("unshardCollection", new BsonString(namespace))),
                 shellCall("unshardCollection", new BsonString(namespace)));
     }
@@ -93,6 +145,7 @@ public final class PlacementEditor {
     public Change shardAndDistribute(MongosCommands mongos, String namespace, BsonDocument key) {
         return run(
                 mongos,
+                Message.of("placement.step.shardAndDistribute", namespace, BsonPrinter.shell(key)),
                 List.of(
                         new BsonDocument("shardCollection", new BsonString(namespace)).append("key", key.clone()),
                         new BsonDocument("reshardCollection", new BsonString(namespace))
@@ -101,13 +154,42 @@ public final class PlacementEditor {
                 shellCall("shardAndDistributeCollection", new BsonString(namespace), key));
     }
 
+    /**
+     * The collection's indexes on its shard, in bytes: {@code $collStats}' {@code storageStats.totalIndexSize} through
+     * the mongos, as Compass reads it; 0 when the collection does not exist.
+     */
+    private static long indexBytes(MongosCommands mongos, String namespace) {
+        int dot = namespace.indexOf('.');
+        BsonDocument reply;
+        try {
+            reply = mongos.run(
+                    namespace.substring(0, dot),
+                    new BsonDocument("aggregate", new BsonString(namespace.substring(dot + 1)))
+                            .append(
+                                    "pipeline",
+                                    new BsonArray(List.of(new BsonDocument(
+                                            "$collStats", new BsonDocument("storageStats", new BsonDocument())))))
+                            .append("cursor", new BsonDocument()));
+        } catch (MongoCommandException | CommandFailedException e) {
+            return 0;
+        }
+        long total = 0;
+        for (BsonValue part : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+            BsonValue size = part.asDocument()
+                    .getDocument("storageStats", new BsonDocument())
+                    .get("totalIndexSize");
+            total += size != null && size.isNumber() ? size.asNumber().longValue() : 0;
+        }
+        return total;
+    }
+
     /** The mongosh helper call a user would type for a verb: {@code sh.<helper>(<arguments in mongosh syntax>)}. */
     private static List<String> shellCall(String helper, BsonValue... arguments) {
         return List.of("sh." + helper + "("
                 + Arrays.stream(arguments).map(BsonPrinter::shell).collect(Collectors.joining(", ")) + ")");
     }
 
-    private Change run(MongosCommands mongos, List<BsonDocument> commands, List<String> shown) {
+    private Change run(MongosCommands mongos, Message label, List<BsonDocument> commands, List<String> shown) {
         ShardedCatalog catalog = mongos.catalog();
         PlacementMemento before = catalog.placementMemento();
         List<String> ran = new ArrayList<>(shown);
@@ -120,18 +202,25 @@ public final class PlacementEditor {
             catalog.restorePlacement(before);
             return new Change(read(mongos), ran, Optional.of(e.getMessage()), Optional.empty());
         }
-        steps.push(new Step(before, explorerCommands));
+        steps.push(new Step(before, catalog.placementMemento(), label, explorerCommands));
+        undone.clear();
         return new Change(read(mongos), ran, Optional.empty(), Optional.empty());
     }
 
     /** The explorer ran one of the user's commands: undo takes it back before the board's older verbs. */
     public void explorerCommandRan() {
         explorerCommands++;
+        undone.clear();
     }
 
     /** The explorer's undo took one of its commands back. */
     public void explorerCommandUndone() {
         explorerCommands = Math.max(0, explorerCommands - 1);
+    }
+
+    /** The explorer's redo put one of its commands back. */
+    public void explorerCommandRedone() {
+        explorerCommands++;
     }
 
     /**
@@ -145,12 +234,86 @@ public final class PlacementEditor {
         }
         steps.pop();
         catalog.restorePlacement(newest.before());
+        undone.push(newest);
         return true;
+    }
+
+    /**
+     * Puts back the verb undo took back last when it comes before the explorer's undone commands; false when there is
+     * none, or when the explorer's redo comes first.
+     */
+    public boolean redo(ShardedCatalog catalog) {
+        if (!canRedo() || catalog == null) {
+            return false;
+        }
+        Step next = undone.pop();
+        catalog.restorePlacement(next.after());
+        steps.push(next);
+        return true;
+    }
+
+    /**
+     * Edit → Undo on the one timeline: the board's newest verb when it comes first, else {@code explorerUndo} (the
+     * explorer's undo: true when it took a command back). True when the placement changed.
+     */
+    public boolean undo(ShardedCatalog catalog, BooleanSupplier explorerUndo) {
+        if (undo(catalog)) {
+            return true;
+        }
+        if (explorerUndo.getAsBoolean()) {
+            explorerCommandUndone();
+        }
+        return false;
+    }
+
+    /**
+     * Edit → Redo on the one timeline: the board's verb when it comes first, else {@code explorerRedo} (the explorer's
+     * redo: true when it put a command back). True when the placement changed.
+     */
+    public boolean redo(ShardedCatalog catalog, BooleanSupplier explorerRedo) {
+        if (redo(catalog)) {
+            return true;
+        }
+        if (explorerRedo.getAsBoolean()) {
+            explorerCommandRedone();
+        }
+        return false;
     }
 
     /** Whether undo would take back one of the board's verbs now. */
     public boolean canUndo() {
         Step newest = steps.peek();
         return newest != null && newest.explorerCommands() == explorerCommands;
+    }
+
+    /** Whether redo would put back one of the board's verbs now. */
+    public boolean canRedo() {
+        Step next = undone.peek();
+        return next != null && next.explorerCommands() == explorerCommands;
+    }
+
+    /**
+     * {@code frame} with the board's verbs in its undo timeline: undo takes back the board's newest verb when it is
+     * newer than the explorer's newest command, and redo puts back the board's verb undone after the explorer's.
+     */
+    ExplorerFrame onTimeline(ExplorerFrame frame) {
+        Optional<Message> undo = undoLabel();
+        Optional<Message> redo = redoLabel();
+        if (undo.isEmpty() && redo.isEmpty()) {
+            return frame;
+        }
+        UndoState explorer = frame.undo();
+        return frame.withUndo(new UndoState(
+                undo.or(explorer::undo), undo.isPresent() ? 1 : explorer.stepsToUndo(), redo.or(explorer::redo)));
+    }
+
+    /** What Edit → Undo would take back now when it is one of the board's verbs: "move of app.orders to shard02". */
+    public Optional<Message> undoLabel() {
+        return canUndo() ? Optional.of(steps.peek().label()) : Optional.empty();
+    }
+
+    /** What Edit → Redo would put back now when it is one of the board's verbs. */
+    public Optional<Message> redoLabel() {
+        return canRedo() ? Optional.of(undone.peek().label()) : Optional.empty();
     }
 }

@@ -340,7 +340,8 @@ public class ShardLabApp extends Application {
         // Simulation → Placement board… (io.shardlab.ui.placement): where every database and collection lives, and
         // moveCollection / unshardCollection / shardAndDistribute through the cluster's mongos, undone by the
         // explorer's undo; a recorded layout is not changed
-        PlacementViewModel placementBoard = new PlacementViewModel(engine::placement, Platform::runLater, engine::undo);
+        PlacementViewModel placementBoard =
+                new PlacementViewModel(engine::placement, Platform::runLater, engine::undo, engine::redo);
         placementBoard.readOnlyProperty().bind(explorer.readOnlyLayoutProperty());
         live.layout().metadataProperty().addListener((obs, was, now) -> {
             if (now != null) {

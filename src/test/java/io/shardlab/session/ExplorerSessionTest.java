@@ -16,6 +16,7 @@ import io.shardlab.routing.TargetingClass;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.text.Message;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.Arrays;
 import java.util.List;
@@ -197,7 +198,7 @@ class ExplorerSessionTest {
         }
         ExplorerFrame afterPlay = session.frame();
         assertEquals(
-                Optional.of("split shardlab.events at { counter: Long('1000') }"),
+                Optional.of(Message.of("common.verbatim", "split shardlab.events at { counter: Long('1000') }")),
                 afterPlay.undo().undo());
         assertTrue(afterPlay.undo().stepsToUndo() > 1, "the inserts after the split are undone with it");
 
@@ -215,7 +216,7 @@ class ExplorerSessionTest {
                 Arrays.deepToString(undone.heat().byRow()));
         assertTrue(undone.commands().isEmpty());
         assertEquals(
-                Optional.of("split shardlab.events at { counter: Long('1000') }"),
+                Optional.of(Message.of("common.verbatim", "split shardlab.events at { counter: Long('1000') }")),
                 undone.undo().redo());
 
         assertTrue(session.redo());

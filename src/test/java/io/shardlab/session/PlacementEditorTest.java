@@ -2,6 +2,7 @@ package io.shardlab.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
@@ -9,8 +10,11 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Message;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -147,8 +151,11 @@ class PlacementEditorTest {
         assertEquals("shard02", shardOf(moved.placement(), "app.logs"));
         assertTrue(moved.placement().tile("app.logs").orElseThrow().tracked());
         CollectionMove move = moved.move().orElseThrow();
-        assertEquals(new CollectionMove("app.logs", "shard01", "shard02", bytes), move);
-        assertEquals(2 * bytes, move.requiredFreeBytes());
+        assertEquals("shard01", move.fromShard());
+        assertEquals(bytes, move.bytes());
+        assertTrue(move.indexBytes() > 0, "the _id index counts");
+        assertEquals(PlacementEditor.DEFAULT_SHARD_CAPACITY_BYTES, move.destinationFreeBytes(), "shard02 is empty");
+        assertEquals(CollectionMove.Room.ENOUGH, move.room());
         assertEquals(List.of(CollectionMove.Phase.values()), move.phases());
 
         // when undone
@@ -237,5 +244,166 @@ class PlacementEditorTest {
         editor.explorerCommandUndone();
         assertTrue(editor.undo(catalog));
         assertEquals("shard01", shardOf(editor.read(mongos), "app.logs"));
+    }
+
+    @Test
+    void redo_puts_a_move_back_and_a_new_verb_forgets_what_undo_took() {
+        MongosCommands mongos = cluster("8.0");
+        editor.moveCollection(mongos, "app.logs", "shard02");
+        assertEquals(Optional.of(Message.of("placement.step.move", "app.logs", "shard02")), editor.undoLabel());
+
+        // when undone
+        assertTrue(editor.undo(catalog));
+
+        // then redo names the move and puts logs back on shard02
+        assertEquals(Optional.empty(), editor.undoLabel());
+        assertEquals(Optional.of(Message.of("placement.step.move", "app.logs", "shard02")), editor.redoLabel());
+        assertTrue(editor.redo(catalog));
+        assertEquals("shard02", shardOf(editor.read(mongos), "app.logs"));
+        assertFalse(editor.canRedo());
+
+        // when undone and another verb runs, nothing is left to redo
+        assertTrue(editor.undo(catalog));
+        editor.unshardCollection(mongos, "app.orders");
+        assertFalse(editor.canRedo());
+        assertFalse(editor.redo(catalog));
+        assertEquals(Optional.of(Message.of("placement.step.unshard", "app.orders")), editor.undoLabel());
+    }
+
+    @Test
+    void shard_and_distribute_is_named_with_its_key() {
+        MongosCommands mongos = cluster("8.0");
+        insert(mongos, "logs", 3_000);
+
+        editor.shardAndDistribute(mongos, "app.logs", BsonDocument.parse("{_id: 1}"));
+
+        assertEquals(
+                Optional.of(Message.of("placement.step.shardAndDistribute", "app.logs", "{ _id: 1 }")),
+                editor.undoLabel());
+    }
+
+    /**
+     * One timeline: explorer command E1, the board's move, explorer command E2. Undo takes back E2, the move, E1;
+     * redo puts back E1, the move, E2 — each step by whoever comes first.
+     */
+    @Test
+    void undo_and_redo_walk_the_explorers_commands_and_the_boards_verbs_in_one_order() {
+        MongosCommands mongos = cluster("8.0");
+        List<String> explorer = new ArrayList<>(List.of("E1"));
+        List<String> explorerUndone = new ArrayList<>();
+        List<String> steps = new ArrayList<>();
+        editor.explorerCommandRan();
+        editor.moveCollection(mongos, "app.logs", "shard02");
+        editor.explorerCommandRan();
+        explorer.add("E2");
+        BooleanSupplier explorerUndo = () -> {
+            if (explorer.isEmpty()) {
+                return false;
+            }
+            String command = explorer.remove(explorer.size() - 1);
+            explorerUndone.add(command);
+            steps.add("undo " + command);
+            return true;
+        };
+        BooleanSupplier explorerRedo = () -> {
+            if (explorerUndone.isEmpty()) {
+                return false;
+            }
+            String command = explorerUndone.remove(explorerUndone.size() - 1);
+            explorer.add(command);
+            steps.add("redo " + command);
+            return true;
+        };
+
+        for (int i = 0; i < 3; i++) {
+            if (editor.undo(catalog, explorerUndo)) {
+                steps.add("undo move");
+            }
+        }
+        assertEquals("shard01", shardOf(editor.read(mongos), "app.logs"));
+        for (int i = 0; i < 3; i++) {
+            if (editor.redo(catalog, explorerRedo)) {
+                steps.add("redo move");
+            }
+        }
+
+        assertEquals(List.of("undo E2", "undo move", "undo E1", "redo E1", "redo move", "redo E2"), steps);
+        assertEquals("shard02", shardOf(editor.read(mongos), "app.logs"));
+    }
+
+    /**
+     * The destination's free-space check of MongoDB's "Move a Collection" tutorial (docs
+     * {@code source/includes/mc-space-requirements.rst}): ( Collection size + Index Size ) * 1.2 bytes available.
+     */
+    @ParameterizedTest(name = "{0} B data + {1} B indexes, {2} B free: {3} B required, {4}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # data | indexes | free | required | room
+            1000   | 0       | 1200 | 1200     | ENOUGH
+            1000   | 250     | 1500 | 1500     | ENOUGH
+            1000   | 250     | 1499 | 1500     | BELOW_REQUIREMENT
+            1000   | 250     | 1250 | 1500     | BELOW_REQUIREMENT
+            1000   | 250     | 1249 | 1500     | NO_ROOM
+            1      | 0       | 1    | 2        | BELOW_REQUIREMENT
+            0      | 0       | 0    | 0        | ENOUGH
+            """)
+    void the_destination_needs_the_collection_and_its_indexes_times_1_2_free(
+            long data, long indexes, long free, long required, CollectionMove.Room room) {
+        CollectionMove move = new CollectionMove("app.logs", "shard01", "shard02", data, indexes, free);
+
+        assertEquals(required, move.requiredFreeBytes());
+        assertEquals(room, move.room());
+    }
+
+    @Test
+    void each_lane_has_the_shards_capacity_and_its_free_space() {
+        MongosCommands mongos = cluster("8.0");
+        editor.shardCapacity(1L << 20);
+
+        ClusterPlacement placement = editor.read(mongos);
+
+        ClusterPlacement.Lane shard01 = placement.lane("shard01").orElseThrow();
+        assertEquals(1L << 20, shard01.capacityBytes());
+        assertEquals((1L << 20) - shard01.bytes(), shard01.freeBytes());
+        assertEquals(1L << 20, placement.lane("shard03").orElseThrow().freeBytes(), "shard03 holds nothing");
+    }
+
+    @Test
+    void a_move_below_the_tutorials_requirement_runs_as_mongodb_runs_it_and_says_so() {
+        MongosCommands mongos = cluster("8.0");
+        long copy = catalog.unshardedBytes("app.logs")
+                + editor.moveCollection(mongos, "app.logs", "shard02")
+                        .move()
+                        .orElseThrow()
+                        .indexBytes();
+        editor.undo(catalog);
+        // given shard02's disk holds the copy but not the tutorial's 20 % more
+        editor.shardCapacity(copy + 1);
+
+        PlacementEditor.Change moved = editor.moveCollection(mongos, "app.logs", "shard02");
+
+        assertEquals(
+                CollectionMove.Room.BELOW_REQUIREMENT,
+                moved.move().orElseThrow().room());
+        assertEquals("shard02", shardOf(moved.placement(), "app.logs"));
+    }
+
+    @Test
+    void a_move_without_room_for_the_copy_is_refused_before_any_command_runs() {
+        MongosCommands mongos = cluster("8.0");
+        // given shard02's disk is smaller than app.logs
+        editor.shardCapacity(catalog.unshardedBytes("app.logs") / 2);
+
+        PlacementEditor.Change refused = editor.moveCollection(mongos, "app.logs", "shard02");
+
+        assertEquals(CollectionMove.Room.NO_ROOM, refused.move().orElseThrow().room());
+        assertEquals(Optional.empty(), refused.refusal(), "MongoDB refused nothing: the board did not ask it");
+        assertEquals("shard01", shardOf(refused.placement(), "app.logs"));
+        assertFalse(editor.canUndo());
+    }
+
+    @Test
+    void a_shard_capacity_below_one_byte_is_refused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> editor.shardCapacity(0));
+        assertEquals("shardCapacity(0)", e.getMessage());
     }
 }

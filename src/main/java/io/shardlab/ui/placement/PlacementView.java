@@ -34,6 +34,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -105,11 +106,15 @@ final class PlacementView {
         undo.setId("placement-undo");
         undo.setOnAction(e -> vm.undo());
         undo.disableProperty().bind(vm.readOnlyProperty());
+        Button redo = text.label(new Button(), "placement.redo");
+        redo.setId("placement-redo");
+        redo.setOnAction(e -> vm.redo());
+        redo.disableProperty().bind(vm.readOnlyProperty());
         Button refresh = text.label(new Button(), "placement.refresh");
         refresh.setOnAction(e -> vm.refresh());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(8, note, spacer, undo, refresh);
+        HBox bar = new HBox(8, note, spacer, capacity(), undo, redo, refresh);
         bar.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(note, Priority.SOMETIMES);
         phases.setId("placement-phases");
@@ -236,6 +241,29 @@ final class PlacementView {
         }
     }
 
+    /** The disk of every simulated shard, in MiB: what a move's free-space check measures against. */
+    private HBox capacity() {
+        Label label = text.label(new Label(), "placement.capacity");
+        Spinner<Integer> spinner =
+                new Spinner<>(1, 1 << 20, vm.shardCapacityMegabytesProperty().get(), 256);
+        spinner.setId("placement-capacity");
+        spinner.setEditable(true);
+        spinner.setPrefWidth(110);
+        spinner.setTooltip(text.tooltip("placement.capacity.tip"));
+        spinner.valueProperty().addListener((obs, was, now) -> {
+            if (now != null) {
+                vm.shardCapacityMegabytesProperty().set(now);
+            }
+        });
+        vm.shardCapacityMegabytesProperty()
+                .addListener((obs, was, now) -> spinner.getValueFactory().setValue(now.intValue()));
+        spinner.disableProperty().bind(vm.readOnlyProperty());
+        label.setMinWidth(Region.USE_PREF_SIZE);
+        HBox box = new HBox(4, label, spinner);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
     private HBox lane(ClusterPlacement p, ClusterPlacement.Lane lane, String color, long largest) {
         Label name = new Label(lane.shard());
         name.getStyleClass().add("placement-shard");
@@ -255,6 +283,13 @@ final class PlacementView {
             header.getChildren().add(primary);
         }
         header.getChildren().add(new Label(DataSize.format(lane.bytes())));
+        if (lane.capacityKnown()) {
+            Label free = new Label(text.now(
+                    "placement.lane.free", DataSize.format(lane.freeBytes()), DataSize.format(lane.capacityBytes())));
+            free.getStyleClass().add("placement-free");
+            free.setId("placement-free-" + lane.shard());
+            header.getChildren().add(free);
+        }
         header.getStyleClass().add("placement-lane-header");
         header.setMinWidth(170);
         header.setPrefWidth(170);
@@ -385,7 +420,11 @@ final class PlacementView {
             Label l = new Label(
                     switch (phase) {
                         case FREE_SPACE_CHECK ->
-                            text.now("placement.phase.freeSpace", m.toShard(), DataSize.format(m.requiredFreeBytes()));
+                            text.now(
+                                    "placement.phase.freeSpace",
+                                    m.toShard(),
+                                    DataSize.format(m.destinationFreeBytes()),
+                                    DataSize.format(m.requiredFreeBytes()));
                         case CLONE -> text.now("placement.phase.clone", DataSize.format(m.bytes()), m.fromShard());
                         case CATCH_UP -> text.now("placement.phase.catchUp");
                         case WRITE_BLOCK ->

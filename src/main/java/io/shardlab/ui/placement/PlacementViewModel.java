@@ -4,6 +4,7 @@ import io.shardlab.bson.BsonLiterals;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.mongos.MongosCommands;
+import io.shardlab.render.DataSize;
 import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CollectionMove;
 import io.shardlab.session.PlacementEditor;
@@ -15,9 +16,11 @@ import java.util.concurrent.Executor;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
@@ -50,11 +53,14 @@ public final class PlacementViewModel {
     private final Desk desk;
     private final Executor fx;
     private final Runnable undo;
+    private final Runnable redo;
     private final ObjectProperty<Optional<ClusterPlacement>> placement = new SimpleObjectProperty<>(Optional.empty());
     private final ObjectProperty<Message> note = new SimpleObjectProperty<>(Message.of("placement.hint"));
     private final ObjectProperty<List<String>> commands = new SimpleObjectProperty<>(List.of());
     private final ObjectProperty<Optional<CollectionMove>> move = new SimpleObjectProperty<>(Optional.empty());
     private final BooleanProperty readOnly = new SimpleBooleanProperty(false);
+    private final IntegerProperty shardCapacityMegabytes =
+            new SimpleIntegerProperty((int) (PlacementEditor.DEFAULT_SHARD_CAPACITY_BYTES >> 20));
     private Optional<ClusterPlacement> recorded = Optional.empty();
     private final ObjectProperty<Optional<String>> distributing = new SimpleObjectProperty<>(Optional.empty());
     private final StringProperty keyText = new SimpleStringProperty(DEFAULT_KEY);
@@ -64,12 +70,15 @@ public final class PlacementViewModel {
      * @param desk runs a read or verb on the simulation thread (the explorer engine's {@code placement})
      * @param fx the JavaFX thread ({@code Platform::runLater})
      * @param undo the explorer's Edit → Undo, which takes the board's newest verb back first
+     * @param redo the explorer's Edit → Redo, which puts back what undo took, in the order it took it
      */
-    public PlacementViewModel(Desk desk, Executor fx, Runnable undo) {
+    public PlacementViewModel(Desk desk, Executor fx, Runnable undo, Runnable redo) {
         this.desk = Objects.requireNonNull(desk, "desk");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.undo = Objects.requireNonNull(undo, "undo");
+        this.redo = Objects.requireNonNull(redo, "redo");
         keyText.addListener((obs, was, now) -> keyProblem.set(keyProblem(now)));
+        shardCapacityMegabytes.addListener((obs, was, now) -> refresh());
         readOnly.addListener((obs, was, now) -> {
             if (!now) {
                 note.set(Message.of("placement.hint"));
@@ -123,7 +132,7 @@ public final class PlacementViewModel {
             note.set(recorded.map(PlacementViewModel::recordedNote).orElse(Message.of("placement.readOnly")));
             return;
         }
-        desk.placement((editor, mongos) -> mongos.map(editor::read), read -> fx.execute(() -> placement.set(read)));
+        onDesk((editor, mongos) -> mongos.map(editor::read), read -> fx.execute(() -> placement.set(read)));
     }
 
     /** Why the board changes nothing on a recorded placement, and whether it knows every unsharded collection. */
@@ -137,7 +146,7 @@ public final class PlacementViewModel {
         if (refusedWhileReadOnly()) {
             return;
         }
-        desk.placement((editor, mongos) -> mongos.map(m -> editor.moveCollection(m, namespace, shard)), this::show);
+        onDesk((editor, mongos) -> mongos.map(m -> editor.moveCollection(m, namespace, shard)), this::show);
     }
 
     /** Unshard on {@code namespace}'s key line: {@code unshardCollection}. */
@@ -145,7 +154,7 @@ public final class PlacementViewModel {
         if (refusedWhileReadOnly()) {
             return;
         }
-        desk.placement((editor, mongos) -> mongos.map(m -> editor.unshardCollection(m, namespace)), this::show);
+        onDesk((editor, mongos) -> mongos.map(m -> editor.unshardCollection(m, namespace)), this::show);
     }
 
     /**
@@ -193,8 +202,7 @@ public final class PlacementViewModel {
         }
         BsonDocument key = BsonLiterals.parseDocument(keyText.get());
         distributing.set(Optional.empty());
-        desk.placement(
-                (editor, mongos) -> mongos.map(m -> editor.shardAndDistribute(m, namespace.get(), key)), this::show);
+        onDesk((editor, mongos) -> mongos.map(m -> editor.shardAndDistribute(m, namespace.get(), key)), this::show);
     }
 
     /**
@@ -221,6 +229,35 @@ public final class PlacementViewModel {
         refresh();
     }
 
+    /** Edit → Redo: what undo took back last (a verb of the board's or the explorer's command) is put back. */
+    public void redo() {
+        redo.run();
+        move.set(Optional.empty());
+        commands.set(List.of());
+        note.set(Message.of("placement.redone"));
+        refresh();
+    }
+
+    /**
+     * The size of each simulated shard's disk, in MiB, which a move's free-space check measures against (a setting of
+     * the board's; {@link PlacementEditor#DEFAULT_SHARD_CAPACITY_BYTES} until changed). A change reads the placement
+     * again, so the lanes show their free space on the new disks.
+     */
+    public IntegerProperty shardCapacityMegabytesProperty() {
+        return shardCapacityMegabytes;
+    }
+
+    /** Runs {@code work} on the desk with the board's shard capacity set on the editor first. */
+    private <T> void onDesk(BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {
+        long capacity = (long) shardCapacityMegabytes.get() << 20;
+        desk.placement(
+                (editor, mongos) -> {
+                    editor.shardCapacity(capacity);
+                    return work.apply(editor, mongos);
+                },
+                out);
+    }
+
     private boolean refusedWhileReadOnly() {
         if (readOnly.get()) {
             note.set(recorded.map(PlacementViewModel::recordedNote).orElse(Message.of("placement.readOnly")));
@@ -238,7 +275,28 @@ public final class PlacementViewModel {
             PlacementEditor.Change change = outcome.get();
             placement.set(Optional.of(change.placement()));
             commands.set(change.commands());
+            Optional<CollectionMove.Room> room = change.move().map(CollectionMove::room);
+            if (room.equals(Optional.of(CollectionMove.Room.NO_ROOM))) {
+                CollectionMove m = change.move().get();
+                move.set(Optional.empty());
+                note.set(Message.of(
+                        "placement.disk.noRoom",
+                        m.toShard(),
+                        DataSize.format(m.destinationFreeBytes()),
+                        m.namespace(),
+                        DataSize.format(m.copyBytes())));
+                return;
+            }
             move.set(change.move());
+            if (room.equals(Optional.of(CollectionMove.Room.BELOW_REQUIREMENT))) {
+                CollectionMove m = change.move().get();
+                note.set(Message.of(
+                        "placement.disk.below",
+                        m.toShard(),
+                        DataSize.format(m.destinationFreeBytes()),
+                        DataSize.format(m.requiredFreeBytes())));
+                return;
+            }
             note.set(change.refusal()
                     .map(refusal -> change.placement().movesCollections()
                             ? Message.of("placement.refused", refusal)

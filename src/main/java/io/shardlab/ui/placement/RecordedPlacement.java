@@ -45,7 +45,8 @@ final class RecordedPlacement {
                     s.id(),
                     ClusterPlacement.CONFIG_SHARD_ID.equals(s.id()),
                     s.draining(),
-                    bytes.getOrDefault(s.id(), 0L)));
+                    bytes.getOrDefault(s.id(), 0L),
+                    ClusterPlacement.UNKNOWN_BYTES));
         }
         List<ClusterPlacement.Database> databases = metadata.databases().stream()
                 .map(d -> new ClusterPlacement.Database(d.name(), d.primary()))

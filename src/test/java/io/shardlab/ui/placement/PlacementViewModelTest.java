@@ -4,13 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.MongoVersion;
 import io.shardlab.live.ClusterInspector;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.ConfigFixture;
 import io.shardlab.live.DocumentConfigSource;
 import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.MongosServer;
 import io.shardlab.session.ClusterPlacement;
+import io.shardlab.session.CollectionMove;
 import io.shardlab.session.PlacementEditor;
+import io.shardlab.sim.SimulationConfig;
 import io.shardlab.text.Message;
 import java.time.Clock;
 import java.time.Instant;
@@ -20,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -43,7 +49,8 @@ class PlacementViewModelTest {
                 }
             },
             Runnable::run,
-            () -> deskCalls.add("undo"));
+            () -> deskCalls.add("undo"),
+            () -> deskCalls.add("redo"));
 
     static ClusterMetadata dump() {
         return new ClusterInspector(Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), ZoneOffset.UTC))
@@ -106,6 +113,18 @@ class PlacementViewModelTest {
     }
 
     @Test
+    void undo_and_redo_go_through_the_explorers_one_timeline_then_the_board_reads_again() {
+        // when the board's Undo, then its Redo, is pressed
+        board.undo();
+        assertEquals(Message.of("placement.undone"), board.noteProperty().get());
+        board.redo();
+
+        // then each went to the explorer's Edit → Undo / Redo, and the board read the cluster after each
+        assertEquals(List.of("undo", "placement", "redo", "placement"), deskCalls);
+        assertEquals(Message.of("placement.redone"), board.noteProperty().get());
+    }
+
+    @Test
     void back_in_the_simulator_the_board_reads_the_simulated_cluster_again() {
         board.readOnlyProperty().set(true);
         board.showRecorded(dump());
@@ -165,5 +184,80 @@ class PlacementViewModelTest {
         board.confirmKey();
         assertEquals(List.of("placement"), deskCalls);
         assertEquals(Optional.empty(), board.distributingProperty().get());
+    }
+
+    /** A board over a real 8.0 cluster: app.logs (about 1.1 MiB) on shard01, shard02 empty. */
+    private static PlacementViewModel boardOverACluster() {
+        ShardedCatalog catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled("8.0")).withSeed(7), List.of("shard01", "shard02"));
+        MongosCommands mongos = MongosServer.inProcess(catalog, 64L << 20, line -> {});
+        mongos.run("admin", BsonDocument.parse("{enableSharding: 'app', primaryShard: 'shard01'}"));
+        String pad = "x".repeat(1000);
+        for (int batch = 0; batch < 12; batch++) {
+            StringBuilder docs = new StringBuilder();
+            for (int i = 0; i < 100; i++) {
+                docs.append(i == 0 ? "" : ",").append("{pad: '").append(pad).append("'}");
+            }
+            mongos.run("app", BsonDocument.parse("{insert: 'logs', documents: [" + docs + "]}"));
+        }
+        PlacementEditor editor = new PlacementEditor();
+        return new PlacementViewModel(
+                new PlacementViewModel.Desk() {
+                    @Override
+                    public <T> void placement(
+                            BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {
+                        out.accept(work.apply(editor, Optional.of(mongos)));
+                    }
+                },
+                Runnable::run,
+                () -> {},
+                () -> {});
+    }
+
+    @Test
+    void a_move_onto_a_disk_without_room_for_the_copy_is_not_run_and_the_board_says_why() {
+        // given 1 MiB disks: app.logs does not fit on shard02
+        PlacementViewModel board = boardOverACluster();
+        board.shardCapacityMegabytesProperty().set(1);
+        assertEquals(
+                1L << 20,
+                board.placementProperty()
+                        .get()
+                        .orElseThrow()
+                        .lane("shard02")
+                        .orElseThrow()
+                        .freeBytes(),
+                "the lanes were read again with the new disks");
+
+        // when app.logs is dropped on shard02
+        board.moveCollection("app.logs", "shard02");
+
+        // then nothing moved, no phases show and the note gives the numbers
+        ClusterPlacement after = board.placementProperty().get().orElseThrow();
+        assertEquals("shard01", after.tile("app.logs").orElseThrow().shard());
+        assertEquals(Optional.empty(), board.moveProperty().get());
+        Message note = board.noteProperty().get();
+        assertEquals("placement.disk.noRoom", note.key());
+        assertEquals(List.of("shard02", "1MiB", "app.logs"), note.arguments().subList(0, 3));
+    }
+
+    @Test
+    void with_the_default_disks_the_same_move_runs() {
+        PlacementViewModel board = boardOverACluster();
+
+        board.moveCollection("app.logs", "shard02");
+
+        assertEquals(
+                "shard02",
+                board.placementProperty()
+                        .get()
+                        .orElseThrow()
+                        .tile("app.logs")
+                        .orElseThrow()
+                        .shard());
+        assertEquals(Message.of("placement.moved"), board.noteProperty().get());
+        assertEquals(
+                CollectionMove.Room.ENOUGH,
+                board.moveProperty().get().orElseThrow().room());
     }
 }

@@ -7,13 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.shell.ShellEngine;
 import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.explorer.history.HistoryViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
@@ -52,13 +55,19 @@ class PlacementViewTest {
     private ExecutorSimulationThread thread;
     private ExplorerEngine engine;
     private PlacementViewModel board;
+    /** The Edit menu's undo and redo, as the app wires them: shown each frame the engine publishes. */
+    private final HistoryViewModel history = new HistoryViewModel(() -> {}, () -> {}, copied -> {});
 
     private void show(FxRobot robot, String release) throws Exception {
         thread = new ExecutorSimulationThread(tasks.serial(ExecutorSimulationThread.THREAD_NAME));
         engine = new ExplorerEngine(
                 thread,
                 System::nanoTime,
-                state -> {},
+                state -> {
+                    if (state instanceof EngineState.Running running) {
+                        Platform.runLater(() -> history.show(running.frame()));
+                    }
+                },
                 () -> false,
                 BackgroundFailure::describe,
                 MongosServer.InProcess::new,
@@ -75,7 +84,7 @@ class PlacementViewTest {
                 "app",
                 false,
                 Duration.ofMinutes(1));
-        board = new PlacementViewModel(engine::placement, Platform::runLater, engine::undo);
+        board = new PlacementViewModel(engine::placement, Platform::runLater, engine::undo, engine::redo);
         robot.interact(() -> {
             UiText text = new UiText(Language.ENGLISH);
             var root = new PlacementView(text, board, new SimpleBooleanProperty(false)).build();
@@ -148,6 +157,12 @@ class PlacementViewTest {
                 "sh.moveCollection('app.logs', 'shard02')",
                 robot.lookup("#placement-commands").queryAs(Label.class).getText());
         assertEquals(5, robot.lookup("." + PlacementView.PHASE).queryAll().size());
+        assertTrue(
+                robot.lookup("#placement-free-shard03")
+                        .queryAs(Label.class)
+                        .getText()
+                        .endsWith(" free of 1GiB"),
+                "each lane shows its free space on the default 1 GiB disk");
         assertTrue(note(robot).startsWith("Moved."), note(robot));
 
         // when undone
@@ -156,6 +171,46 @@ class PlacementViewTest {
         // then it is back on shard01
         waitUntil("app.logs back on shard01", () -> "shard01".equals(laneOf(robot, "app.logs")));
         assertTrue(robot.lookup("." + PlacementView.PHASE).queryAll().isEmpty());
+    }
+
+    /** The Edit menu's undo and redo items as {@code language} says them. */
+    private String said(Language language, boolean undo) {
+        return Messages.of(language)
+                .text(
+                        undo
+                                ? history.undoTextProperty().get()
+                                : history.redoTextProperty().get());
+    }
+
+    @Test
+    void edit_undo_and_redo_name_the_move_in_both_languages_and_redo_moves_it_again(FxRobot robot) throws Exception {
+        // given app.logs moved from shard01 to shard02 on the board
+        show(robot, "8.0");
+        robot.drag(tile(robot, "app.logs")).dropTo("#placement-lane-shard02");
+        waitUntil("app.logs on shard02", () -> "shard02".equals(laneOf(robot, "app.logs")));
+
+        // then Edit → Undo names the move, in English and in Chinese
+        waitUntil(
+                "Edit → Undo names the move",
+                () -> said(Language.ENGLISH, true).equals("Undo move of app.logs to shard02"));
+        assertEquals("撤销 将 app.logs 移动到 shard02", said(Language.SIMPLIFIED_CHINESE, true));
+
+        // when undone, Edit → Redo names it
+        robot.clickOn("#placement-undo");
+        waitUntil("app.logs back on shard01", () -> "shard01".equals(laneOf(robot, "app.logs")));
+        waitUntil(
+                "Edit → Redo names the move",
+                () -> said(Language.ENGLISH, false).equals("Redo move of app.logs to shard02"));
+        assertEquals("重做 将 app.logs 移动到 shard02", said(Language.SIMPLIFIED_CHINESE, false));
+        assertTrue(history.canRedoProperty().get());
+
+        // when redone, it is on shard02 again and undo names it once more
+        robot.clickOn("#placement-redo");
+        waitUntil("app.logs on shard02 again", () -> "shard02".equals(laneOf(robot, "app.logs")));
+        waitUntil(
+                "Edit → Undo names the move again",
+                () -> said(Language.ENGLISH, true).equals("Undo move of app.logs to shard02"));
+        assertFalse(history.canRedoProperty().get());
     }
 
     @Test

@@ -44,7 +44,8 @@ class RecordedPlacementViewTest {
                     }
                 },
                 Runnable::run,
-                () -> deskCalls.add("undo"));
+                () -> deskCalls.add("undo"),
+                () -> deskCalls.add("redo"));
         robot.interact(() -> {
             var root = new PlacementView(new UiText(Language.ENGLISH), board, new SimpleBooleanProperty(false)).build();
             new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);
