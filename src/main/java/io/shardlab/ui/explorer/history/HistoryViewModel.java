@@ -83,7 +83,7 @@ public final class HistoryViewModel {
         return u.redo().isPresent()
                 ? Message.of(
                         "explorer.history.step.undone",
-                        u.undo().orElse(""),
+                        u.undo().orElse(Message.of("common.verbatim", "")),
                         u.undo().isPresent() ? 1 : 0,
                         u.redo().get())
                 : Message.of("explorer.history.step", u.undo().get());

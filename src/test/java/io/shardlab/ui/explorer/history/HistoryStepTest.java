@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -27,10 +28,17 @@ class HistoryStepTest {
             -                      | split at { ts: 100 } | undo history: at the start, before the undone split at { ts: 100 }
             """)
     void the_step_names_the_last_command_applied_and_the_one_undone(String undo, String redo, String step) {
-        ExplorerFrame.UndoState state =
-                new ExplorerFrame.UndoState(Optional.ofNullable(undo), undo == null ? 0 : 1, Optional.ofNullable(redo));
+        ExplorerFrame.UndoState state = new ExplorerFrame.UndoState(
+                Optional.ofNullable(undo).map(HistoryStepTest::said),
+                undo == null ? 0 : 1,
+                Optional.ofNullable(redo).map(HistoryStepTest::said));
 
         assertEquals(step, ENGLISH.text(HistoryViewModel.step(state)));
+    }
+
+    /** A command's label as the explorer's undo history holds it: the command's own words. */
+    private static Message said(String command) {
+        return Message.of("common.verbatim", command);
     }
 
     @Test
