@@ -15,6 +15,14 @@ import org.bson.BsonValue;
 /**
  * Builds the {@link FieldProfile}s of a sample document by document. Profiles at most
  * {@value #MAX_FIELDS} top-level fields, in the order they first appear. Not thread-safe.
+ *
+ * <p>Consecutive blocks of a sample may be profiled apart (on the parsers, issue #32) and {@linkplain
+ * #merge merged} in order: the profiles are then exactly those of one profiler given every document. Counts add;
+ * the step between the last value of the blocks so far and the first of the next counts as an up or down step;
+ * distinct values are the union, counted up to {@link FieldProfile#DISTINCT_CAP} (a block that reached the cap
+ * on its own caps the whole); a field new to the whole is added in the block's order while fewer than {@value
+ * #MAX_FIELDS} are profiled (a block keeps its own first {@value #MAX_FIELDS} names, which hold every name the
+ * whole can still take: while the whole is not full it has dropped no name, so at most its own names precede them).
  */
 final class FieldProfiler {
 
@@ -27,7 +35,11 @@ final class FieldProfiler {
         long embedded;
         long up;
         long down;
+        /** The first value that is not an array, for a merge with the blocks before; null before one. */
+        BsonValue first;
+        /** The last value that is not an array; null before one. */
         BsonValue previous;
+
         Set<ShardKey> distinct = new HashSet<>();
     }
 
@@ -69,7 +81,9 @@ final class FieldProfiler {
             if (v.isDocument()) {
                 t.embedded++;
             }
-            if (t.previous != null) {
+            if (t.previous == null) {
+                t.first = v;
+            } else {
                 int c = BsonOrder.compareValues(v, t.previous);
                 if (c > 0) {
                     t.up++;
@@ -98,6 +112,53 @@ final class FieldProfiler {
         }
         namesAt[position] = name;
         talliesAt[position] = t;
+    }
+
+    /**
+     * Adds the profile of the documents that {@code next} was given, which came right after every document given
+     * to this profiler (and to the profilers merged into it) so far; {@code next} is not used afterwards.
+     */
+    void merge(FieldProfiler next) {
+        for (Map.Entry<String, Tally> e : next.tallies.entrySet()) {
+            Tally t = tallies.get(e.getKey());
+            if (t == null) {
+                if (tallies.size() >= MAX_FIELDS) {
+                    continue;
+                }
+                t = new Tally();
+                tallies.put(e.getKey(), t);
+            }
+            Tally b = e.getValue();
+            t.present += b.present;
+            t.arrays += b.arrays;
+            t.embedded += b.embedded;
+            t.up += b.up;
+            t.down += b.down;
+            if (b.first != null) {
+                if (t.previous == null) {
+                    t.first = b.first;
+                } else {
+                    int c = BsonOrder.compareValues(b.first, t.previous);
+                    if (c > 0) {
+                        t.up++;
+                    } else if (c < 0) {
+                        t.down++;
+                    }
+                }
+                t.previous = b.previous;
+            }
+            if (t.distinct != null) {
+                if (b.distinct == null) {
+                    t.distinct = null;
+                } else {
+                    t.distinct.addAll(b.distinct);
+                    if (t.distinct.size() >= FieldProfile.DISTINCT_CAP) {
+                        t.distinct = null;
+                    }
+                }
+            }
+        }
+        // the position cache's names stay valid: a name's tally here never changes
     }
 
     List<FieldProfile> profiles() {

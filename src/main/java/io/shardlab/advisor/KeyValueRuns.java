@@ -1,7 +1,11 @@
 package io.shardlab.advisor;
 
 import io.shardlab.key.ShardKey;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 
@@ -27,7 +31,7 @@ final class KeyValueRuns {
     /** Sorts the documents whose keys are {@code keys} (index = insertion order). */
     static KeyValueRuns of(ShardKey[] keys, CancelToken cancel) {
         long[] values = longValues(keys);
-        int[] order = values != null ? radixOrder(values) : comparatorOrder(keys);
+        int[] order = values != null ? radixOrder(values) : distinctValueOrder(keys);
         cancel.throwIfCancelled();
         int[] starts = new int[Math.max(1, keys.length)];
         int runs = 0;
@@ -73,6 +77,52 @@ final class KeyValueRuns {
             }
         }
         return values;
+    }
+
+    /**
+     * The order of {@link #comparatorOrder} by sorting the distinct values only (issue #32: the comparator sort of
+     * every document was a quarter of a compound key's analysis): the documents are grouped by equal key ({@link
+     * ShardKey#equals} is {@code compareTo == 0}), the groups' values sorted (no two are equal, so any sort gives
+     * one order), and the documents placed by their group's rank in insertion order, a stable counting sort. When
+     * more than half the keys are distinct, grouping saves little and the documents are sorted by comparison.
+     */
+    private static int[] distinctValueOrder(ShardKey[] keys) {
+        int n = keys.length;
+        Map<ShardKey, Integer> groupOf = new HashMap<>();
+        List<ShardKey> distinct = new ArrayList<>();
+        int[] group = new int[n];
+        for (int i = 0; i < n; i++) {
+            Integer g = groupOf.putIfAbsent(keys[i], distinct.size());
+            if (g == null) {
+                g = distinct.size();
+                distinct.add(keys[i]);
+                if (distinct.size() > n / 2 + 1) {
+                    return comparatorOrder(keys);
+                }
+            }
+            group[i] = g;
+        }
+        Integer[] byValue = new Integer[distinct.size()];
+        for (int g = 0; g < byValue.length; g++) {
+            byValue[g] = g;
+        }
+        Arrays.sort(byValue, (a, b) -> distinct.get(a).compareTo(distinct.get(b)));
+        int[] rank = new int[byValue.length];
+        for (int r = 0; r < byValue.length; r++) {
+            rank[byValue[r]] = r;
+        }
+        int[] starts = new int[byValue.length + 1];
+        for (int i = 0; i < n; i++) {
+            starts[rank[group[i]] + 1]++;
+        }
+        for (int r = 1; r < starts.length; r++) {
+            starts[r] += starts[r - 1];
+        }
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[starts[rank[group[i]]]++] = i;
+        }
+        return order;
     }
 
     /** A stable sort by {@link ShardKey#compareTo}: equal keys keep insertion order. */

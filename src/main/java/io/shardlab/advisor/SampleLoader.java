@@ -11,7 +11,7 @@ import java.util.concurrent.Executor;
  * Reads a {@link SampleSource} into a {@link Sample}: every document in the source's order, kept as
  * BSON bytes (the source's own encoding when it made one, {@link InsertDocument#encoded()}: a file's lines are
  * parsed and encoded ahead on the parsers, not again on the loading thread), with the top-level fields profiled
- * on the way. Reports progress and honours
+ * on the way (in blocks on the parsers, {@link BlockFieldProfiler}). Reports progress and honours
  * cancellation every {@value #BATCH} documents.
  */
 public final class SampleLoader {
@@ -68,7 +68,7 @@ public final class SampleLoader {
         Message stage = Message.of("advisor.progress.reading", source.description());
         progress.progress(new AnalysisProgress(stage, 0));
         DocumentStore store = new DocumentStore();
-        FieldProfiler profiler = new FieldProfiler();
+        BlockFieldProfiler profiler = new BlockFieldProfiler(parsers == null ? Runnable::run : parsers);
         long numDocsTotal;
         CollectionIndexes indexes;
         OptionalLong numOrphanDocs;

@@ -10,6 +10,7 @@ import org.bson.BsonDateTime;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,6 +81,36 @@ class KeyValueRunsTest {
                     default -> throw new IllegalArgumentException(kind);
                 };
                 keys[i] = ShardKey.of(value);
+            }
+
+            KeyValueRuns runs = KeyValueRuns.of(keys, CancelToken.none());
+
+            List<Integer> compared = comparedOrder(keys);
+            assertEquals(compared, order(runs), "round " + round);
+            assertEquals(comparedRuns(keys, compared), runs.runs(), "round " + round);
+        }
+    }
+
+    /**
+     * Compound keys (a string and a number of any numeric type, so {@code 1}, {@code 1.0} and {@code NumberLong(1)}
+     * are one value) sort exactly as by comparison, whether few of them are distinct (sorted by distinct value) or
+     * most (sorted by comparison).
+     */
+    @ParameterizedTest(name = "{0} values of the number")
+    @CsvSource({"1", "3", "40", "5000"})
+    void compoundKeysSortExactlyAsByComparison(int spread) {
+        SplittableRandom random = new SplittableRandom(spread);
+        for (int round = 0; round < 20; round++) {
+            int n = 1 + random.nextInt(3_000);
+            ShardKey[] keys = new ShardKey[n];
+            for (int i = 0; i < n; i++) {
+                int v = random.nextInt(spread);
+                BsonValue number = switch (random.nextInt(3)) {
+                    case 0 -> new BsonInt32(v);
+                    case 1 -> new BsonInt64(v);
+                    default -> new BsonDouble(v);
+                };
+                keys[i] = ShardKey.of(new BsonString("r" + random.nextInt(4)), number);
             }
 
             KeyValueRuns runs = KeyValueRuns.of(keys, CancelToken.none());
