@@ -7,6 +7,8 @@ import io.shardlab.files.InputFile;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
 import io.shardlab.routing.UpdateModifiers;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -52,6 +54,9 @@ public final class QueryMixFile {
     private static final Set<String> FIELDS =
             Set.of("op", "filter", "update", "replacement", "upsert", "weight", "collation");
 
+    /** The update example the refusals show: a MongoDB shape, written as MongoDB writes it. */
+    private static final String SET_EXAMPLE = "{\"$set\": {...}}";
+
     private QueryMixFile() {}
 
     /**
@@ -63,7 +68,8 @@ public final class QueryMixFile {
         try (Reader reader = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
             return parse(reader, file.toString());
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
+            throw new RefusedInput(
+                    Message.of("advisor.queryMix.cannotRead", file.toString(), oneLine(e.getMessage())), e);
         }
     }
 
@@ -92,8 +98,8 @@ public final class QueryMixFile {
                 out.add(query(line, number));
             } catch (IllegalArgumentException e) {
                 // one line, whatever control characters the mistaken text held
-                throw new IllegalArgumentException(source + " line " + number + ": "
-                        + e.getMessage().replaceAll("\\s+", " ").strip());
+                throw new RefusedInput(
+                        Message.of("advisor.queryMix.line", source, String.valueOf(number), RefusedInput.said(e)), e);
             }
         }
         return out;
@@ -104,77 +110,81 @@ public final class QueryMixFile {
         try {
             d = BsonLiterals.parseDocument(line.strip());
         } catch (BsonParseException e) {
-            throw new IllegalArgumentException("not a document: " + e.getMessage());
+            throw refused("advisor.queryMix.notDocument", oneLine(e.getMessage()));
         }
         for (String name : d.keySet()) {
             if (!FIELDS.contains(name)) {
-                throw new IllegalArgumentException("unknown field '" + name + "'; an operation has op, filter, update, "
-                        + "replacement, upsert, weight and collation");
+                throw refused("advisor.queryMix.unknownField", oneLine(name));
             }
         }
         BsonValue op = d.get("op");
         if (op == null || !op.isString()) {
-            throw new IllegalArgumentException("'op' must be a string such as \"find\" or \"updateOne\"");
+            throw refused("advisor.queryMix.op");
         }
-        QueryCommand command = QueryCommand.of(op.asString().getValue());
+        QueryCommand command;
+        try {
+            command = QueryCommand.of(op.asString().getValue());
+        } catch (IllegalArgumentException e) {
+            throw new RefusedInput(RefusedInput.said(e), e);
+        }
         BsonDocument filter = document(d, "filter", true);
         try {
             FilterParser.parse(filter);
         } catch (UnsupportedQueryException e) {
-            throw new IllegalArgumentException("filter: " + e.getMessage());
+            throw refused("advisor.queryMix.filter", oneLine(e.getMessage()));
         }
         BsonDocument update = document(d, "update", false);
         BsonDocument replacement = document(d, "replacement", false);
         if (command == QueryCommand.REPLACE_ONE) {
             if (replacement == null || update != null) {
-                throw new IllegalArgumentException("replaceOne takes a 'replacement' document and no 'update'");
+                throw refused("advisor.queryMix.replaceOne");
             }
             for (String name : replacement.keySet()) {
                 if (name.startsWith("$")) {
-                    throw new IllegalArgumentException("the replacement document must not contain $-operators like '"
-                            + name + "'; use updateOne for those");
+                    throw refused("advisor.queryMix.replacementOperator", oneLine(name));
                 }
             }
             update = replacement;
         } else if (replacement != null) {
-            throw new IllegalArgumentException("only replaceOne takes a 'replacement'");
+            throw refused("advisor.queryMix.replacementOnly");
         }
         if (command.isUpdate() && command != QueryCommand.REPLACE_ONE) {
             if (update == null) {
-                throw new IllegalArgumentException(command + " needs an 'update' such as {\"$set\": {...}}");
+                throw refused("advisor.queryMix.updateNeeded", command.toString(), SET_EXAMPLE);
             }
         }
         if (update != null && command != QueryCommand.REPLACE_ONE) {
             if (update.isEmpty()) {
-                throw new IllegalArgumentException("'update' is empty; it needs $-operators such as {\"$set\": {...}}");
+                throw refused("advisor.queryMix.updateEmpty", SET_EXAMPLE);
             }
             for (String name : update.keySet()) {
                 if (!name.startsWith("$")) {
-                    throw new IllegalArgumentException("'update' holds the field '" + name + "'; it takes $-operators "
-                            + "such as $set (replace a whole document with replaceOne)");
+                    throw refused("advisor.queryMix.updateField", oneLine(name));
                 }
             }
             try {
                 UpdateModifiers.requireValid(update);
             } catch (UnsupportedQueryException e) {
-                throw new IllegalArgumentException("update: " + e.getMessage());
+                throw refused("advisor.queryMix.update", oneLine(e.getMessage()));
             }
         }
         if ((command.isRead() || command.isDelete()) && (update != null || d.containsKey("upsert"))) {
-            throw new IllegalArgumentException(command + " takes neither 'update' nor 'upsert'");
+            throw refused("advisor.queryMix.noUpdate", command.toString());
         }
         boolean upsert = false;
         if (d.containsKey("upsert")) {
             if (!d.get("upsert").isBoolean()) {
-                throw new IllegalArgumentException("'upsert' must be true or false");
+                throw refused("advisor.queryMix.upsert");
             }
             upsert = d.getBoolean("upsert").getValue();
         }
         BsonDocument collation = document(d, "collation", false);
         if (collation != null
                 && (!collation.containsKey("locale") || !collation.get("locale").isString())) {
-            throw new IllegalArgumentException("'collation' needs a 'locale' string, e.g. {\"locale\": \"en_US\", "
-                    + "\"strength\": 1} or {\"locale\": \"simple\"}");
+            throw refused(
+                    "advisor.queryMix.collation",
+                    "{\"locale\": \"en_US\", \"strength\": 1}",
+                    "{\"locale\": \"simple\"}");
         }
         return new SampledQuery(
                 command,
@@ -190,12 +200,12 @@ public final class QueryMixFile {
         BsonValue v = d.get(name);
         if (v == null) {
             if (required) {
-                throw new IllegalArgumentException("'" + name + "' is required");
+                throw refused("advisor.queryMix.required", name);
             }
             return null;
         }
         if (!v.isDocument()) {
-            throw new IllegalArgumentException("'" + name + "' must be a document");
+            throw refused("advisor.queryMix.notADocument", name);
         }
         return v.asDocument();
     }
@@ -215,7 +225,14 @@ public final class QueryMixFile {
                 return (long) w;
             }
         }
-        throw new IllegalArgumentException(
-                "'weight' must be a whole number of at least 1, got " + BsonPrinter.shell(v));
+        throw refused("advisor.queryMix.weight", BsonPrinter.shell(v));
+    }
+
+    private static RefusedInput refused(String key, Object... arguments) {
+        return new RefusedInput(Message.of(key, arguments));
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s+", " ").strip();
     }
 }

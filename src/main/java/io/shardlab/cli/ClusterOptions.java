@@ -75,7 +75,7 @@ final class ClusterOptions {
         } else {
             SourceRelease release = loaded.release();
             if (!release.version().atLeast(MongoVersion.V4_4)) {
-                throw new RefusedInput(Message.of("cli.cluster.releaseTooOld", release.note(), command));
+                throw new RefusedInput(Message.of("cli.cluster.releaseTooOld", release.said(), command));
             }
             version = release.version();
         }

@@ -101,7 +101,7 @@ final class ExplainCommand implements Runnable {
                 out.println(language.text(
                         "cli.explain.layout",
                         layout.source().describe(),
-                        layout.source().release().note()));
+                        layout.source().release().said()));
             }
             out.println(toText(t, language.words()));
         }

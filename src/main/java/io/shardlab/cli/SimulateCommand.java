@@ -319,9 +319,9 @@ final class SimulateCommand implements Runnable {
         SourceRelease release = loaded.release();
         if (sim.mongodbVersion != null) {
             MongoVersion v = parseVersion();
-            notes.add(v.modellingNote()
-                    .map(n -> Message.of("cli.simulate.note.versionChosenModelled", v.toString(), release.note(), n))
-                    .orElse(Message.of("cli.simulate.note.versionChosen", v.toString(), release.note())));
+            notes.add(SourceRelease.modellingNote(v)
+                    .map(n -> Message.of("cli.simulate.note.versionChosenModelled", v.toString(), release.said(), n))
+                    .orElse(Message.of("cli.simulate.note.versionChosen", v.toString(), release.said())));
             return v;
         }
         MongoVersion simulated = loaded.simulatedVersion();
@@ -330,11 +330,11 @@ final class SimulateCommand implements Runnable {
                     "cli.simulate.note.versionOlder",
                     simulated.toString(),
                     release.version().toString(),
-                    release.evidence()));
+                    release.found()));
             return simulated;
         }
         notes.add(Message.of(
-                release.guessed() ? "cli.simulate.note.releaseGuessed" : "cli.simulate.note.release", release.note()));
+                release.guessed() ? "cli.simulate.note.releaseGuessed" : "cli.simulate.note.release", release.said()));
         return simulated;
     }
 

@@ -47,7 +47,7 @@ final class SimulationText {
         ClusterSnapshot c = s.cluster();
         ShardKeyPattern key = outcome.key();
         StringBuilder out = new StringBuilder();
-        out.append("--- Sharding Status --- (simulated MongoDB ")
+        out.append("--- Sharding Status --- (simulated MongoDB ") // untranslated: sh.status()
                 .append(s.version().label())
                 .append(")\n");
         outcome.origin().ifPresent(o -> {
@@ -68,10 +68,10 @@ final class SimulationText {
                                         outcome.seed())
                                 : words.text("cli.simulate.insertedNothing", outcome.seed()))
                 .append('\n');
-        out.append("  chunk size: ")
+        out.append("  chunk size: ") // untranslated: sh.status()
                 .append(ShellNumbers.dataFormat(s.maxChunkSizeBytes()))
                 .append('\n');
-        out.append("  shards:\n");
+        out.append("  shards:\n"); // untranslated: sh.status()
         for (Shard shard : s.shards()) {
             out.append("        {  \"_id\" : \"")
                     .append(shard.id())
@@ -81,8 +81,8 @@ final class SimulationText {
                     .append(shard.draining() ? ",  \"draining\" : true" : "")
                     .append(" }\n");
         }
-        out.append("  balancer:\n");
-        out.append("        Migration results for the run:\n");
+        out.append("  balancer:\n"); // untranslated: sh.status()
+        out.append("        Migration results for the run:\n"); // untranslated: sh.status()
         long migrations = s.counters().migrationsCommitted();
         out.append("                ")
                 .append(
@@ -90,7 +90,7 @@ final class SimulationText {
                                 ? "No recent migrations" // untranslated: sh.status()
                                 : migrations + " : Success") // untranslated: sh.status()
                 .append('\n');
-        out.append("  databases:\n");
+        out.append("  databases:\n"); // untranslated: sh.status()
         out.append("                ").append(c.namespace()).append('\n');
         String indent = "                        ";
         out.append(indent)
@@ -99,7 +99,7 @@ final class SimulationText {
                 .append('\n');
         out.append(indent).append("unique: ").append(c.unique()).append('\n'); // untranslated: sh.status()
         out.append(indent).append("balancing: true\n"); // untranslated: sh.status()
-        out.append(indent).append("chunks:\n");
+        out.append(indent).append("chunks:\n"); // untranslated: sh.status()
         for (Map.Entry<String, Integer> e : c.chunks().chunksPerShard().entrySet()) {
             out.append(indent)
                     .append("        ")
@@ -159,18 +159,20 @@ final class SimulationText {
             Migration m = p.migration();
             out.append(String.format(
                     Locale.ROOT,
-                    " round %-4d %s %s -> %s  %s -->> %s%s  %s docs  %s  %s%s%n",
-                    p.round(),
+                    " %s %s %s -> %s  %s -->> %s%s  %s  %s  %s%s%n",
+                    words.text("cli.simulate.round", String.format(Locale.ROOT, "%-4d", p.round())),
                     command,
                     m.from(),
                     m.to(),
                     BsonPrinter.shell(m.min().toDocument(key)),
                     BsonPrinter.shell(m.max().toDocument(key)),
-                    m.estimatedMax() ? " (estimated)" : "",
-                    unknown ? DataSize.UNKNOWN : Long.toString(m.documents()),
+                    m.estimatedMax() ? " " + words.text("cli.simulate.estimated") : "",
+                    unknown
+                            ? words.text("cli.simulate.roundDocs", DataSize.UNKNOWN)
+                            : words.text("cli.simulate.roundDocs", Long.toString(m.documents())),
                     unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(m.bytes()),
                     SimulationJson.reason(m.reason()),
-                    p.committed() ? "" : "  (in flight at the end)"));
+                    p.committed() ? "" : "  " + words.text("cli.simulate.inFlight")));
         }
         long bytes =
                 r.migrations().stream().mapToLong(p -> p.migration().bytes()).sum();
@@ -195,11 +197,11 @@ final class SimulationText {
      * source did not tell its chunks' sizes) none of the shell's figures but the chunk count can be given.
      */
     private static void appendDataDocsChunks(StringBuilder out, boolean unknown, long bytes, long docs, long chunks) {
-        out.append(" data : ")
+        out.append(" data : ") // untranslated: getShardDistribution()
                 .append(unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes))
-                .append(" docs : ")
+                .append(" docs : ") // untranslated: getShardDistribution()
                 .append(unknown ? DataSize.UNKNOWN : String.valueOf(docs))
-                .append(" chunks : ")
+                .append(" chunks : ") // untranslated: getShardDistribution()
                 .append(chunks)
                 .append('\n');
     }
@@ -218,36 +220,36 @@ final class SimulationText {
         s.shards().forEach(sh -> hosts.put(sh.id(), sh.host()));
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
-            out.append("\nShard ")
+            out.append("\nShard ") // untranslated: getShardDistribution()
                     .append(e.getKey())
-                    .append(" at ")
+                    .append(" at ") // untranslated: getShardDistribution()
                     .append(hosts.getOrDefault(e.getKey(), ""))
                     .append('\n');
             appendDataDocsChunks(out, unknown, v[2], v[1], v[0]);
             if (unknown) {
                 continue;
             }
-            out.append(" estimated data per chunk : ")
+            out.append(" estimated data per chunk : ") // untranslated: getShardDistribution()
                     .append(ShellNumbers.dataFormat(v[0] == 0 ? 0 : (double) v[2] / v[0]))
                     .append('\n');
-            out.append(" estimated docs per chunk : ")
+            out.append(" estimated docs per chunk : ") // untranslated: getShardDistribution()
                     .append(v[0] == 0 ? 0 : v[1] / v[0])
                     .append('\n');
         }
-        out.append("\nTotals\n");
+        out.append("\nTotals\n"); // untranslated: getShardDistribution()
         appendDataDocsChunks(out, unknown, size, count, chunks);
         if (unknown) {
             return;
         }
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
-            out.append(" Shard ")
+            out.append(" Shard ") // untranslated: getShardDistribution()
                     .append(e.getKey())
-                    .append(" contains ")
+                    .append(" contains ") // untranslated: getShardDistribution()
                     .append(ShellNumbers.percent(v[2], size))
-                    .append("% data, ")
+                    .append("% data, ") // untranslated: getShardDistribution()
                     .append(ShellNumbers.percent(v[1], count))
-                    .append("% docs in cluster, avg obj size on shard : ")
+                    .append("% docs in cluster, avg obj size on shard : ") // untranslated: getShardDistribution()
                     .append(ShellNumbers.dataFormat(v[1] == 0 ? 0 : v[2] / v[1]))
                     .append('\n');
         }

@@ -50,8 +50,8 @@ final class ConfigCatalogDecoder {
         return List.copyOf(problems);
     }
 
-    private void problem(String namespace, String message) {
-        problems.add(new MetadataProblem(namespace, message));
+    private void problem(String namespace, String key, Object... arguments) {
+        problems.add(new MetadataProblem(namespace, Message.of(key, arguments)));
     }
 
     /** config.shards: {@code {_id, host, state, tags?, draining?, topologyTime?, …}}. */
@@ -59,13 +59,13 @@ final class ConfigCatalogDecoder {
         Map<String, Shard> shards = new TreeMap<>();
         for (BsonDocument doc : docs) {
             if (!doc.isString("_id") || doc.getString("_id").getValue().isBlank()) {
-                problem("", "config.shards document " + oneLine(doc) + " has no string _id");
+                problem("", "live.problem.shardNoId", oneLine(doc));
                 continue;
             }
             String id = doc.getString("_id").getValue();
             String host = doc.isString("host") ? doc.getString("host").getValue() : "";
             if (host.isEmpty()) {
-                problem("", "shard '" + id + "' has no host");
+                problem("", "live.problem.shardNoHost", id);
             }
             Set<String> zones = new LinkedHashSet<>();
             if (doc.containsKey("tags")) {
@@ -74,13 +74,11 @@ final class ConfigCatalogDecoder {
                         if (tag.isString()) {
                             zones.add(tag.asString().getValue());
                         } else {
-                            problem(
-                                    "",
-                                    "shard '" + id + "' has a zone that is not a string: " + BsonPrinter.shell(tag));
+                            problem("", "live.problem.shardZoneNotString", id, BsonPrinter.shell(tag));
                         }
                     }
                 } else {
-                    problem("", "shard '" + id + "' has 'tags' that is not an array");
+                    problem("", "live.problem.shardTagsNotArray", id);
                 }
             }
             boolean draining =
@@ -91,14 +89,11 @@ final class ConfigCatalogDecoder {
                 if (doc.isNumber("maxSize") && doc.getNumber("maxSize").longValue() >= 0) {
                     maxSize = doc.getNumber("maxSize").longValue();
                 } else {
-                    problem(
-                            "",
-                            "shard '" + id + "' has a 'maxSize' that is not a size in MB: "
-                                    + BsonPrinter.shell(doc.get("maxSize")));
+                    problem("", "live.problem.shardMaxSize", id, BsonPrinter.shell(doc.get("maxSize")));
                 }
             }
             if (shards.put(id, new Shard(id, host, zones, draining, maxSize)) != null) {
-                problem("", "shard '" + id + "' appears twice in config.shards");
+                problem("", "live.problem.shardTwice", id);
             }
         }
         return List.copyOf(shards.values());
@@ -109,13 +104,13 @@ final class ConfigCatalogDecoder {
         List<DatabaseEntry> out = new ArrayList<>();
         for (BsonDocument doc : docs) {
             if (!doc.isString("_id")) {
-                problem("", "config.databases document " + oneLine(doc) + " has no string _id");
+                problem("", "live.problem.databaseNoId", oneLine(doc));
                 continue;
             }
             String name = doc.getString("_id").getValue();
             String primary = doc.isString("primary") ? doc.getString("primary").getValue() : "";
             if (primary.isEmpty()) {
-                problem("", "database '" + name + "' has no primary shard");
+                problem("", "live.problem.databaseNoPrimary", name);
             }
             Boolean partitioned =
                     doc.isBoolean("partitioned") ? doc.getBoolean("partitioned").getValue() : null;
@@ -148,7 +143,7 @@ final class ConfigCatalogDecoder {
         for (BsonDocument doc : docs) {
             if (!doc.isString("_id") || !doc.getString("_id").getValue().contains(".")) {
                 if (!unsplittable) {
-                    problem("", "config.collections document " + oneLine(doc) + " has no 'db.collection' _id");
+                    problem("", "live.problem.collectionNoId", oneLine(doc));
                 }
                 continue;
             }
@@ -157,7 +152,7 @@ final class ConfigCatalogDecoder {
                 continue;
             }
             if (!doc.isDocument("key")) {
-                problem(ns, "config.collections entry has no shard key document");
+                problem(ns, "live.problem.collectionNoKey");
                 continue;
             }
             ShardKeyPattern key;
@@ -166,18 +161,20 @@ final class ConfigCatalogDecoder {
             } catch (InvalidShardKeyException e) {
                 problem(
                         ns,
-                        "shard key " + BsonPrinter.shell(doc.getDocument("key")) + " is invalid: " + e.getMessage());
+                        "live.problem.collectionKeyInvalid",
+                        BsonPrinter.shell(doc.getDocument("key")),
+                        e.getMessage());
                 continue;
             }
             if (!seen.add(ns)) {
-                problem(ns, "appears twice in config.collections");
+                problem(ns, "live.problem.collectionTwice");
                 continue;
             }
             var uuid = doc.isBinary("uuid") ? doc.getBinary("uuid") : null;
             if (uuid != null
                     && uuid.getType() != BsonBinarySubType.UUID_STANDARD.getValue()
                     && uuid.getType() != BsonBinarySubType.UUID_LEGACY.getValue()) {
-                problem(ns, "uuid has binary subtype " + uuid.getType() + ", not a UUID");
+                problem(ns, "live.problem.uuidSubtype", String.valueOf(uuid.getType()));
             }
             boolean byUuid = doc.isTimestamp("timestamp");
             Instant start = null;
@@ -263,21 +260,18 @@ final class ConfigCatalogDecoder {
             }
             String ns = entry.namespace();
             if (!doc.isString("fromShard") || !doc.isString("toShard")) {
-                problem(ns, "migration " + oneLine(doc) + " has no fromShard or toShard");
+                problem(ns, "live.problem.migrationNoShards", oneLine(doc));
                 continue;
             }
             String from = doc.getString("fromShard").getValue();
             String to = doc.getString("toShard").getValue();
-            ShardKey min = bound(doc.get("min"), entry.key(), ns, "migration min");
-            ShardKey max = bound(doc.get("max"), entry.key(), ns, "migration max");
+            ShardKey min = bound(doc.get("min"), entry.key(), ns, Message.of("live.problem.bound.migrationMin"));
+            ShardKey max = bound(doc.get("max"), entry.key(), ns, Message.of("live.problem.bound.migrationMax"));
             if (min == null || max == null) {
                 continue;
             }
             if (min.compareTo(max) >= 0 || from.equals(to) || !ids.contains(from) || !ids.contains(to)) {
-                problem(
-                        ns,
-                        "migration [" + min + ", " + max + ") from " + from + " to " + to
-                                + " is empty, reversed, or names a shard config.shards does not list");
+                problem(ns, "live.problem.migrationInvalid", min.toString(), max.toString(), from, to);
                 continue;
             }
             out.add(new ActiveMigration(min, max, from, to));
@@ -296,37 +290,38 @@ final class ConfigCatalogDecoder {
             }
             String ns = entry.namespace();
             if (!doc.isString("tag") || doc.getString("tag").getValue().isBlank()) {
-                problem(ns, "zone range " + oneLine(doc) + " has no zone name");
+                problem(ns, "live.problem.zoneNoName", oneLine(doc));
                 continue;
             }
             String zone = doc.getString("tag").getValue();
-            ShardKey min = bound(doc.get("min"), entry.key(), ns, "zone '" + zone + "' min");
-            ShardKey max = bound(doc.get("max"), entry.key(), ns, "zone '" + zone + "' max");
+            ShardKey min = bound(doc.get("min"), entry.key(), ns, Message.of("live.problem.bound.zoneMin", zone));
+            ShardKey max = bound(doc.get("max"), entry.key(), ns, Message.of("live.problem.bound.zoneMax", zone));
             if (min == null || max == null) {
                 continue;
             }
             if (min.compareTo(max) >= 0) {
-                problem(ns, "zone '" + zone + "' range [" + min + ", " + max + ") is empty or reversed");
+                problem(ns, "live.problem.zoneEmpty", zone, min.toString(), max.toString());
                 continue;
             }
             out.add(new ZoneRange(min, max, zone));
             if (!assigned.contains(zone)) {
-                problem(
-                        ns,
-                        "zone range [" + min + ", " + max + ") uses zone '" + zone
-                                + "', which no shard in config.shards belongs to");
+                problem(ns, "live.problem.zoneUnassigned", min.toString(), max.toString(), zone);
             }
         }
         out.sort((a, b) -> a.min().compareTo(b.min()));
         for (int i = 1; i < out.size(); i++) {
             if (out.get(i - 1).max().compareTo(out.get(i).min()) > 0) {
+                ZoneRange before = out.get(i - 1);
+                ZoneRange after = out.get(i);
                 problem(
                         entry.namespace(),
-                        "zone ranges [" + out.get(i - 1).min() + ", "
-                                + out.get(i - 1).max() + ") '"
-                                + out.get(i - 1).zone() + "' and [" + out.get(i).min() + ", "
-                                + out.get(i).max() + ") '"
-                                + out.get(i).zone() + "' overlap");
+                        "live.problem.zonesOverlap",
+                        before.min().toString(),
+                        before.max().toString(),
+                        before.zone(),
+                        after.min().toString(),
+                        after.max().toString(),
+                        after.zone());
             }
         }
         return out;
@@ -336,15 +331,12 @@ final class ConfigCatalogDecoder {
      * A bound document ({@code {a: 1, b: MinKey}}) as a shard key; null with a problem when it is
      * not an object with exactly the pattern's fields in order.
      */
-    ShardKey bound(BsonValue value, ShardKeyPattern pattern, String ns, String what) {
+    ShardKey bound(BsonValue value, ShardKeyPattern pattern, String ns, Message what) {
         ShardKey key = BoundDocument.toKey(value, pattern);
-        if (key == null) {
-            problem(
-                    ns,
-                    what + " "
-                            + (value == null
-                                    ? "is missing"
-                                    : BsonPrinter.shell(value) + " does not have the shard key's fields " + pattern));
+        if (key == null && value == null) {
+            problem(ns, "live.problem.boundMissing", what);
+        } else if (key == null) {
+            problem(ns, "live.problem.boundFields", what, BsonPrinter.shell(value), pattern.toString());
         }
         return key;
     }
@@ -361,22 +353,23 @@ final class ConfigCatalogDecoder {
      */
     static ActiveWindow activeWindow(BsonDocument window) {
         if (window.isEmpty()) {
-            throw new IllegalArgumentException("activeWindow not specified");
+            throw new IllegalArgumentException("activeWindow not specified"); // untranslated: the server's message
         }
         if (!window.isString("start")
                 || !window.isString("stop")
                 || window.getString("start").getValue().isEmpty()
                 || window.getString("stop").getValue().isEmpty()) {
             throw new IllegalArgumentException(
-                    "must specify both start and stop of balancing window: " + oneLine(window));
+                    "must specify both start and stop of balancing window: " + oneLine(window)); // untranslated: server
         }
         LocalTime start = timeOfDay(window.getString("start").getValue());
         LocalTime stop = timeOfDay(window.getString("stop").getValue());
         if (start == null || stop == null) {
-            throw new IllegalArgumentException("activeWindow format is  { start: \"hh:mm\" , stop: \"hh:mm\" }");
+            throw new IllegalArgumentException(
+                    "activeWindow format is  { start: \"hh:mm\" , stop: \"hh:mm\" }"); // untranslated: server
         }
         if (start.equals(stop)) {
-            throw new IllegalArgumentException("start and stop times must be different");
+            throw new IllegalArgumentException("start and stop times must be different"); // untranslated: server
         }
         return new ActiveWindow(start, stop);
     }
@@ -431,7 +424,7 @@ final class ConfigCatalogDecoder {
             try {
                 window = activeWindow(w);
             } catch (IllegalArgumentException e) {
-                problem("", "the balancer activeWindow " + oneLine(w) + " is refused by the server: " + e.getMessage());
+                problem("", "live.problem.activeWindowRefused", oneLine(w), e.getMessage());
             }
         }
         Integer sizeMB = null;
@@ -443,9 +436,9 @@ final class ConfigCatalogDecoder {
             // ChunkSizeSettingsType::kDefaultMaxChunkSizeBytes: 64 MB before 6.0, 128 MB from 6.0
             // (mongo src/mongo/s/balancer_configuration.cpp).
             sizeMB = server.isAtLeast(6, 0, 0) ? 128 : 64;
-            sizeSource = "default for " + server.version();
+            sizeSource = "default for " + server.version(); // untranslated: a value captures and --json record
         } else {
-            sizeSource = "not set; the default is 64 MB before 6.0 and 128 MB from 6.0";
+            sizeSource = "not set; the default is 64 MB before 6.0 and 128 MB from 6.0"; // untranslated: recorded
         }
         boolean split = autoSplit == null
                 || !autoSplit.isBoolean("enabled")

@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,6 +39,8 @@ import org.bson.BsonString;
  */
 public final class ReleaseInference {
 
+    private static final String COLLECTIONS = "config.collections";
+
     private ReleaseInference() {}
 
     /** The release of {@code source}'s metadata. */
@@ -49,7 +52,7 @@ public final class ReleaseInference {
                 return new SourceRelease(
                         v.get(),
                         SourceRelease.Basis.SERVER,
-                        "the server reports " + server.get().version());
+                        Message.of("live.release.serverReports", server.get().version()));
             }
         }
         Optional<String> recorded = source.recordedServerVersion();
@@ -57,7 +60,7 @@ public final class ReleaseInference {
             return new SourceRelease(
                     parse(recorded.get()).get(),
                     SourceRelease.Basis.DUMP,
-                    "the mongodump archive's prelude records server_version " + recorded.get());
+                    Message.of("live.release.dumpRecords", recorded.get()));
         }
         Optional<SourceRelease> routers = fromRouters(source.documents("mongos"));
         if (routers.isPresent()) {
@@ -89,35 +92,31 @@ public final class ReleaseInference {
             Optional<MongoVersion> v = parse(text);
             if (v.isPresent()) {
                 return new SourceRelease(
-                        v.get(),
-                        SourceRelease.Basis.SNAPSHOT,
-                        "the snapshot was captured from a " + "server reporting " + text);
+                        v.get(), SourceRelease.Basis.SNAPSHOT, Message.of("live.release.snapshotServer", text));
             }
         }
-        Matcher m = Pattern.compile("^simulated MongoDB (\\S+)").matcher(source);
+        Matcher m = Pattern.compile("^simulated MongoDB (\\S+)").matcher(source); // untranslated: a snapshot's source
         if (m.find() && parse(m.group(1)).isPresent()) {
             return new SourceRelease(
                     parse(m.group(1)).get(),
                     SourceRelease.Basis.SNAPSHOT,
-                    "the snapshot was simulated with MongoDB " + m.group(1) + " rules");
+                    Message.of("live.release.snapshotSimulated", m.group(1)));
         }
         if (capture.isDocument("collection")) {
             return chunksByUuid
                     ? inferred(
                             MongoVersion.V5_0,
-                            List.of("the captured collection's chunks keyed by uuid"),
-                            "release 5.0 or later",
-                            "5.0 is taken")
+                            List.of(Message.of("live.release.capturedByUuid")),
+                            orLater(MongoVersion.V5_0),
+                            taken(MongoVersion.V5_0))
                     : inferred(
                             MongoVersion.V4_4,
-                            List.of("the captured collection's chunks keyed by ns"),
-                            "release 4.0 to 4.4",
-                            "4.4, the newest that writes this shape, is taken");
+                            List.of(Message.of("live.release.capturedByNs")),
+                            range(MongoVersion.V4_0, MongoVersion.V4_4),
+                            Message.of("live.release.choice.newest44"));
         }
         return new SourceRelease(
-                MongoVersion.DEFAULT,
-                SourceRelease.Basis.ASSUMED,
-                "the snapshot does not say which release it comes from");
+                MongoVersion.DEFAULT, SourceRelease.Basis.ASSUMED, Message.of("live.release.snapshotUnknown"));
     }
 
     /** The router that pinged last, by its recorded {@code mongoVersion}. */
@@ -143,8 +142,7 @@ public final class ReleaseInference {
         return Optional.of(new SourceRelease(
                 parse(text).get(),
                 SourceRelease.Basis.ROUTERS,
-                "config.mongos records mongoVersion " + text
-                        + (mongos.size() > 1 ? " (the router that pinged last)" : "")));
+                Message.of(mongos.size() > 1 ? "live.release.routersLast" : "live.release.routers", text)));
     }
 
     /**
@@ -158,9 +156,9 @@ public final class ReleaseInference {
         }
         return Optional.of(inferred(
                 MongoVersion.V8_3,
-                List.of("a 'removeShard.stopShardDraining' entry in config.changelog"),
-                "release 8.3 or later",
-                "8.3 is taken"));
+                List.of(Message.of("live.release.stopShardDraining")),
+                orLater(MongoVersion.V8_3),
+                taken(MongoVersion.V8_3)));
     }
 
     /** The release the metadata's shape implies (see the class comment). */
@@ -171,98 +169,116 @@ public final class ReleaseInference {
             List<BsonDocument> settings) {
         if (collections.isEmpty() && chunks.isEmpty()) {
             return new SourceRelease(
-                    MongoVersion.DEFAULT,
-                    SourceRelease.Basis.ASSUMED,
-                    "the metadata holds no sharded collection whose shape tells the release");
+                    MongoVersion.DEFAULT, SourceRelease.Basis.ASSUMED, Message.of("live.release.noShape"));
         }
         boolean byUuid = any(collections, d -> d.isTimestamp("timestamp"))
                 || any(chunks, d -> d.containsKey("uuid") && !d.containsKey("ns"));
         if (!byUuid) {
-            List<String> evidence = new ArrayList<>();
-            evidence.add("config.chunks keyed by ns");
+            List<Message> evidence = new ArrayList<>();
+            evidence.add(Message.of("live.release.chunksByNs"));
             if (any(collections, d -> d.containsKey("dropped"))) {
-                evidence.add("'dropped' in config.collections");
+                evidence.add(fieldIn("dropped", COLLECTIONS));
             }
             if (!chunks.isEmpty() && all(chunks, d -> d.isArray("history"))) {
-                evidence.add("'history' on every chunk (FCV 4.0 or later)");
+                evidence.add(Message.of("live.release.historyOnEveryChunk"));
             }
             return inferred(
                     MongoVersion.V4_4,
                     evidence,
-                    "release 4.0 to 4.4",
-                    "4.4, the newest that writes this shape, is taken (4.0, 4.2 and 4.4 cannot be told apart by it)");
+                    range(MongoVersion.V4_0, MongoVersion.V4_4),
+                    Message.of("live.release.choice.newest44Alike"));
         }
-        List<String> evidence = new ArrayList<>();
+        List<Message> evidence = new ArrayList<>();
         evidence.add(
                 any(collections, d -> d.isTimestamp("timestamp"))
-                        ? "'timestamp' in config.collections"
-                        : "config.chunks keyed by uuid");
-        List<String> eight = new ArrayList<>();
+                        ? fieldIn("timestamp", COLLECTIONS)
+                        : Message.of("live.release.chunksByUuid"));
+        List<Message> eight = new ArrayList<>();
         if (any(
                 collections,
                 d -> d.isBoolean("unsplittable") && d.getBoolean("unsplittable").getValue())) {
-            eight.add("'unsplittable' in config.collections");
+            eight.add(fieldIn("unsplittable", COLLECTIONS));
         }
         if (any(shards, d -> d.containsKey("replSetConfigVersion"))) {
-            eight.add("'replSetConfigVersion' in config.shards");
+            eight.add(fieldIn("replSetConfigVersion", "config.shards"));
         }
         if (!eight.isEmpty()) {
             evidence.addAll(eight);
-            return inferred(MongoVersion.V8_0, evidence, "release 8.0 or later", "8.0 is taken");
+            return inferred(MongoVersion.V8_0, evidence, orLater(MongoVersion.V8_0), taken(MongoVersion.V8_0));
         }
-        List<String> seven = new ArrayList<>();
+        List<Message> seven = new ArrayList<>();
         if (!chunks.isEmpty() && all(chunks, d -> d.containsKey("onCurrentShardSince"))) {
-            seven.add("'onCurrentShardSince' on every chunk");
+            seven.add(Message.of("live.release.onCurrentShardSinceOnEveryChunk"));
         }
         if (any(collections, d -> d.containsKey("enableAutoMerge"))) {
-            seven.add("'enableAutoMerge' in config.collections");
+            seven.add(fieldIn("enableAutoMerge", COLLECTIONS));
         }
         if (any(settings, d -> new BsonString("automerge").equals(d.get("_id")))) {
-            seven.add("an automerge document in config.settings");
+            seven.add(Message.of("live.release.automergeSetting"));
         }
         if (!seven.isEmpty()) {
             evidence.addAll(seven);
             return inferred(
                     MongoVersion.V7_0,
                     evidence,
-                    "release 6.3 to 7.3",
-                    "7.0, the long-term release, is taken (8.0 would add 'replSetConfigVersion' to config.shards)");
+                    range(MongoVersion.V6_3, MongoVersion.V7_3),
+                    Message.of("live.release.choice.seven"));
         }
-        List<String> sixPointThree = new ArrayList<>();
+        List<Message> sixPointThree = new ArrayList<>();
         for (String field : List.of("maxChunkSizeBytes", "defragmentCollection", "defragmentationPhase")) {
             if (any(collections, d -> d.containsKey(field))) {
-                sixPointThree.add("'" + field + "' in config.collections");
+                sixPointThree.add(fieldIn(field, COLLECTIONS));
             }
         }
         if (any(chunks, d -> d.containsKey("estimatedDataSizeBytes"))) {
-            sixPointThree.add("'estimatedDataSizeBytes' in config.chunks");
+            sixPointThree.add(fieldIn("estimatedDataSizeBytes", "config.chunks"));
         }
         if (!sixPointThree.isEmpty()) {
             evidence.addAll(sixPointThree);
             return inferred(
                     MongoVersion.V6_0,
                     evidence,
-                    "release 5.3 to 6.2",
-                    "6.0, the long-term release, is taken (6.3 on would add 'onCurrentShardSince' to every chunk)");
+                    range(MongoVersion.V5_3, MongoVersion.V6_2),
+                    Message.of("live.release.choice.six"));
         }
-        evidence.add("no 'onCurrentShardSince' on the chunks");
+        evidence.add(Message.of("live.release.noOnCurrentShardSince"));
         return inferred(
                 MongoVersion.V5_0,
                 evidence,
-                "release 5.0 to 6.2",
-                "5.0 is taken (5.0 and 6.0 cannot be told apart without balancing settings)");
+                range(MongoVersion.V5_0, MongoVersion.V6_2),
+                Message.of("live.release.choice.five"));
     }
 
-    private static SourceRelease inferred(MongoVersion version, List<String> evidence, String range, String choice) {
+    private static SourceRelease inferred(MongoVersion version, List<Message> evidence, Message range, Message choice) {
         return new SourceRelease(
-                version, SourceRelease.Basis.INFERRED, joined(evidence) + " mean " + range + "; " + choice);
+                version,
+                SourceRelease.Basis.INFERRED,
+                Message.of("live.release.shape", joined(evidence), range, choice));
     }
 
-    private static String joined(List<String> parts) {
-        if (parts.size() == 1) {
-            return parts.get(0);
+    /** {@code "a, b and c"} in the user's language. */
+    private static Message joined(List<Message> parts) {
+        Message said = parts.get(0);
+        for (int i = 1; i < parts.size() - 1; i++) {
+            said = Message.of("live.release.listNext", said, parts.get(i));
         }
-        return String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1);
+        return parts.size() == 1 ? said : Message.of("live.release.listLast", said, parts.get(parts.size() - 1));
+    }
+
+    private static Message fieldIn(String field, String collection) {
+        return Message.of("live.release.fieldIn", field, collection);
+    }
+
+    private static Message range(MongoVersion oldest, MongoVersion newest) {
+        return Message.of("live.release.range", oldest.toString(), newest.toString());
+    }
+
+    private static Message orLater(MongoVersion oldest) {
+        return Message.of("live.release.orLater", oldest.toString());
+    }
+
+    private static Message taken(MongoVersion version) {
+        return Message.of("live.release.taken", version.toString());
     }
 
     private static boolean any(List<BsonDocument> docs, Predicate<BsonDocument> test) {

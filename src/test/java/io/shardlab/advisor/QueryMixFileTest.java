@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,5 +93,20 @@ class QueryMixFileTest {
                 IllegalArgumentException.class,
                 () -> QueryMixFile.parse("{\"op\": \"find\", \"filter\": {}, \"collation\": {\"strength\": 1}}", "m"));
         assertTrue(e.getMessage().startsWith("m line 1: 'collation' needs a 'locale' string"), e.getMessage());
+    }
+
+    @Test
+    void aMistakeIsSaidInChineseWithMongoDBsNamesKept() {
+        // given a replaceOne line that also holds an update
+        RefusedInput e = assertThrows(
+                RefusedInput.class,
+                () -> QueryMixFile.parse(
+                        "{\"op\": \"replaceOne\", \"filter\": {}, \"replacement\": {\"$set\": {\"a\": 1}}}",
+                        "mix.jsonl"));
+
+        // when it is said in Chinese, then the file and line come first and MongoDB's names stay as they are
+        assertEquals(
+                "mix.jsonl 第 1 行：替换文档不能包含像 '$set' 这样的 $ 操作符；这类操作请用 updateOne",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
     }
 }

@@ -66,11 +66,9 @@ class ActiveWindowDecodingTest {
 
         assertNull(b.activeWindow());
         assertEquals(
-                List.of(new MetadataProblem(
-                        "",
-                        "the balancer activeWindow "
-                                + ConfigCatalogDecoder.oneLine(BsonDocument.parse(activeWindow))
-                                + " is refused by the server: " + refusal)),
-                decoder.problems());
+                List.of("the balancer activeWindow "
+                        + ConfigCatalogDecoder.oneLine(BsonDocument.parse(activeWindow))
+                        + " is refused by the server: " + refusal),
+                decoder.problems().stream().map(MetadataProblem::toString).toList());
     }
 }

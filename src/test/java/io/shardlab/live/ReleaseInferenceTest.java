@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,6 +79,19 @@ class ReleaseInferenceTest {
         assertEquals(MongoVersion.parse("4.0.28"), r.version());
         assertEquals(SourceRelease.Basis.DUMP, r.basis());
         assertEquals("MongoDB 4.0.28 rules: the mongodump archive's prelude records server_version 4.0.28", r.note());
+    }
+
+    @Test
+    void theReleaseIsSaidInChineseWithMongoDBsNamesKept() {
+        // given a 4.x dump, whose shape and 'dropped' field tell 4.0 to 4.4
+        SourceRelease r = ReleaseInference.of(source("4.x chunks, 4.x collections", Optional.empty()));
+
+        // when it is said in Chinese, then the words are Chinese and MongoDB's names stay as MongoDB writes them
+        assertEquals(
+                "MongoDB 4.4 的规则（推断）：config.chunks 中的数据块按 ns 标识、config.collections 中有 'dropped' 和 "
+                        + "每个数据块都有 'history'（FCV 4.0 或更高），表明是 4.0 到 4.4 版本；采用 4.4，即写出这种结构的最新版本"
+                        + "（仅凭结构无法区分 4.0、4.2 和 4.4）",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(r.said()));
     }
 
     @Test

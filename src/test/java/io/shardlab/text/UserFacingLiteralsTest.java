@@ -41,7 +41,9 @@ class UserFacingLiteralsTest {
     private static final Pattern NOT_WORDS = Pattern.compile(
             "^\\s*[{$\\[]" // a MongoDB shape or operator
                     + "|^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$" // a code name (NamespaceNotFound)
-                    + "|^[a-z][a-z0-9-]*(?:\\.[A-Za-z0-9_-]+)+\\.?$" // a key or a key's prefix, a dotted name
+                    // a key or a key's prefix, a dotted name, a dotted camelCase field path
+                    // (keyCharacteristics.isUnique)
+                    + "|^[a-z][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)+\\.?$"
                     + "|-fx-|\\.css$|\\.json$|\\.png$|^#[0-9a-fA-F]{3,8}$");
     private static final Set<String> CONTEXTS_THAT_ARE_NOT_WORDS = Set.of(
             "getStyleClass()",
@@ -84,6 +86,10 @@ class UserFacingLiteralsTest {
             explorer.play             | false
             drain.blocker.            | false
             shardCollection           | false
+            keyCharacteristics.isUnique | false
+            removeShard.stopShardDraining | false
+            Done.                     | true
+            Retry.Later               | true
             -fx-font-size: 12px       | false
             """)
     void aLiteralReadsAsWordsWhenAPersonWouldReadIt(String text, boolean words) {

@@ -39,6 +39,7 @@ import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.SimulationSetup;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -305,7 +306,7 @@ public final class AdvisorViewModel {
                     writes));
             jobs.showError(null);
         } catch (IllegalArgumentException e) {
-            jobs.showError(verbatim(e.getMessage()));
+            jobs.showError(RefusedInput.said(e));
         }
     }
 

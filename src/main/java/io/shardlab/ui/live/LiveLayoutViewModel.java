@@ -267,7 +267,7 @@ public final class LiveLayoutViewModel {
         closeLive(watchedSource);
         read = r.read();
         metadata.set(read.metadata());
-        release.set(read.release().note());
+        release.set(say(read.release().said()));
         watchedSource = r.live();
         origin = r.origin();
         source.set(describe(r.kind(), read.release()));
