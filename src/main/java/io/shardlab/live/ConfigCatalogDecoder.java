@@ -97,7 +97,8 @@ final class ConfigCatalogDecoder {
                                     + BsonPrinter.shell(doc.get("maxSize")));
                 }
             }
-            if (shards.put(id, new Shard(id, host, zones, draining, maxSize)) != null) {
+            boolean tagsListed = doc.isArray("tags");
+            if (shards.put(id, new Shard(id, host, zones, draining, maxSize, tagsListed)) != null) {
                 problem("", "shard '" + id + "' appears twice in config.shards");
             }
         }
