@@ -46,6 +46,7 @@ class PortedTablesInReadmeTest {
             MergeChunksCompoundShardKeyPortTest.class,
             SplitLargeKeyPortTest.class,
             ShardKeycountPortTest.class,
+            ZoneChangesCompoundPortTest.class,
             MergeAllChunksOnShardPortTest.class,
             ConfigureCollectionBalancingPortTest.class,
             SetAllowMigrationsPortTest.class,
