@@ -47,6 +47,7 @@ class PortedTablesInReadmeTest {
             SplitLargeKeyPortTest.class,
             ShardKeycountPortTest.class,
             ZoneChangesCompoundPortTest.class,
+            ZoneChangesHashedPortTest.class,
             MergeAllChunksOnShardPortTest.class,
             ConfigureCollectionBalancingPortTest.class,
             SetAllowMigrationsPortTest.class,
