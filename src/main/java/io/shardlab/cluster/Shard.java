@@ -17,8 +17,13 @@ import java.util.Set;
  * @param draining true while {@code removeShard} drains it
  * @param maxSizeMB config.shards {@code maxSize}, in MB (the {@code addShard} option, removed in
  *     6.2; mongo {@code src/mongo/s/catalog/type_shard.h} {@code maxSizeMB}); 0 when unset
+ * @param tagsListed whether the shard's config.shards document has a {@code tags} field: true once the shard has
+ *     been in a zone, for {@code $addToSet} creates the array and {@code removeShardFromZone}'s {@code $pull} leaves
+ *     it, empty when the last zone goes (mongo {@code sharding_catalog_manager_zone_operations.cpp},
+ *     {@code jstests/sharding/remove_shard_from_zone.js} asserts {@code tags: []}); always true when {@code zones} is
+ *     not empty
  */
-public record Shard(String id, String host, Set<String> zones, boolean draining, long maxSizeMB) {
+public record Shard(String id, String host, Set<String> zones, boolean draining, long maxSizeMB, boolean tagsListed) {
 
     public Shard {
         if (id == null || id.isBlank()) {
@@ -29,6 +34,12 @@ public record Shard(String id, String host, Set<String> zones, boolean draining,
         }
         host = host == null ? "" : host;
         zones = Collections.unmodifiableSet(new LinkedHashSet<>(zones));
+        tagsListed = tagsListed || !zones.isEmpty();
+    }
+
+    /** A shard whose {@code tags} field is there exactly when it is in a zone. */
+    public Shard(String id, String host, Set<String> zones, boolean draining, long maxSizeMB) {
+        this(id, host, zones, draining, maxSizeMB, false);
     }
 
     /** A shard without {@code maxSize}. */
@@ -36,14 +47,19 @@ public record Shard(String id, String host, Set<String> zones, boolean draining,
         this(id, host, zones, draining, 0);
     }
 
-    /** This shard with {@code zones} instead of its own. */
+    /** This shard with {@code zones} instead of its own (its {@code tags} field stays, emptied or not). */
     public Shard withZones(Set<String> zones) {
-        return new Shard(id, host, zones, draining, maxSizeMB);
+        return new Shard(id, host, zones, draining, maxSizeMB, tagsListed);
+    }
+
+    /** This shard, its {@code tags} field listed or not (a shard in a zone always lists it). */
+    public Shard withTagsListed(boolean listed) {
+        return new Shard(id, host, zones, draining, maxSizeMB, listed);
     }
 
     /** This shard, draining or not. */
     public Shard withDraining(boolean draining) {
-        return new Shard(id, host, zones, draining, maxSizeMB);
+        return new Shard(id, host, zones, draining, maxSizeMB, tagsListed);
     }
 
     /** A non-draining shard in no zone. */

@@ -92,7 +92,8 @@ final class ConfigCatalogDecoder {
                     problem("", "live.problem.shardMaxSize", id, BsonPrinter.shell(doc.get("maxSize")));
                 }
             }
-            if (shards.put(id, new Shard(id, host, zones, draining, maxSize)) != null) {
+            boolean tagsListed = doc.isArray("tags");
+            if (shards.put(id, new Shard(id, host, zones, draining, maxSize, tagsListed)) != null) {
                 problem("", "live.problem.shardTwice", id);
             }
         }

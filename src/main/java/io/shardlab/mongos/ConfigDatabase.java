@@ -132,7 +132,8 @@ public final class ConfigDatabase {
             if (s.draining()) {
                 d.append("draining", BsonBoolean.TRUE);
             }
-            if (!s.zones().isEmpty()) {
+            if (s.tagsListed()) {
+                // emptied by removeShardFromZone's $pull, the array stays (Shard#tagsListed)
                 BsonArray tags = new BsonArray();
                 s.zones().forEach(t -> tags.add(new BsonString(t)));
                 d.append("tags", tags);

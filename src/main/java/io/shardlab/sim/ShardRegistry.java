@@ -181,7 +181,11 @@ public final class ShardRegistry {
             Shard mine = shards.get(s.id());
             Set<String> zones = new LinkedHashSet<>(mine.zones());
             zones.addAll(s.zones());
-            shards.put(s.id(), mine.withZones(zones).withDraining(mine.draining() || s.draining()));
+            shards.put(
+                    s.id(),
+                    mine.withZones(zones)
+                            .withTagsListed(mine.tagsListed() || s.tagsListed())
+                            .withDraining(mine.draining() || s.draining()));
         }
     }
 }
