@@ -153,6 +153,14 @@ record CommandContext(
         }
     }
 
+    /**
+     * Writes one collection of the {@code config} database as the catalog now describes it into the storage, for a
+     * read of that collection alone: the others stay as last written until a read of them refreshes them.
+     */
+    void refreshConfigCollection(String collection) {
+        storage().replace("config", collection, configDatabase.collection(collection));
+    }
+
     /** The database part of {@code db.collection}. */
     static String databaseOf(String ns) {
         return ns.substring(0, ns.indexOf('.'));

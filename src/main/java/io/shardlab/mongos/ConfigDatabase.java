@@ -76,22 +76,52 @@ public final class ConfigDatabase {
         return release.version();
     }
 
+    /** The names of the config database's collections, in the order {@link #collections()} lists them. */
+    public static final List<String> COLLECTIONS = List.of(
+            "version",
+            "shards",
+            "databases",
+            "collections",
+            "chunks",
+            "tags",
+            "settings",
+            "mongos",
+            "locks",
+            "actionlog",
+            "changelog",
+            "migrations");
+
     /** Every collection of the config database, by name, with its documents. */
     public Map<String, List<BsonDocument>> collections() {
         Map<String, List<BsonDocument>> out = new LinkedHashMap<>();
-        out.put("version", List.of(versionDocument()));
-        out.put("shards", shards());
-        out.put("databases", databases());
-        out.put("collections", collectionsDocuments());
-        out.put("chunks", chunks());
-        out.put("tags", tags());
-        out.put("settings", settings());
-        out.put("mongos", List.of(mongos()));
-        out.put("locks", List.of());
-        out.put("actionlog", List.of());
-        out.put("changelog", changelog());
-        out.put("migrations", List.of());
+        for (String name : COLLECTIONS) {
+            out.put(name, collection(name));
+        }
         return out;
+    }
+
+    /**
+     * The documents of one collection of the config database, made for it alone (a read of {@code config.settings}
+     * does not build the {@code config.chunks} documents of every chunk).
+     *
+     * @throws IllegalArgumentException when {@code name} is not one of {@link #COLLECTIONS}
+     */
+    public List<BsonDocument> collection(String name) {
+        return switch (name) {
+            case "version" -> List.of(versionDocument());
+            case "shards" -> shards();
+            case "databases" -> databases();
+            case "collections" -> collectionsDocuments();
+            case "chunks" -> chunks();
+            case "tags" -> tags();
+            case "settings" -> settings();
+            case "mongos" -> List.of(mongos());
+            case "locks", "actionlog", "migrations" -> List.of();
+            case "changelog" -> changelog();
+            default ->
+                throw new IllegalArgumentException("config." + name
+                        + ": not a collection of the config database"); // untranslated: a caller's mistake
+        };
     }
 
     private BsonDateTime date(long simMillis) {
