@@ -21,7 +21,7 @@ import org.bson.BsonDocument;
  * Times lesson 8's pre-split shell step (1,444 commands, 1,440 of them splits, in one loop) as the lessons panel
  * runs it, and how much of it the commands take on the simulation thread (the rest is the script's own
  * JavaScript and its calls into Java), for a profiler (JFR) or a before/after comparison in one run:
- * {@code java -cp target/test-classes:target/classes:<deps> io.shardlab.ui.lessons.PresplitBench [runs]}.
+ * {@code mvn -Pbench test-compile}, then {@code java -cp target/test-classes:target/classes:<deps> io.shardlab.ui.lessons.PresplitBench [runs]}.
  * Not a test: it asserts nothing and is run by hand.
  */
 final class PresplitBench {
