@@ -90,6 +90,13 @@ public final class BalancerWhyPanel {
         for (Message m : why.numbers()) {
             content.getChildren().add(line(words.text(m), null));
         }
+        if (!why.drain().isEmpty()) {
+            content.getChildren().add(heading(words.text("balancer.drain.heading")));
+            VBox drain = new VBox(2);
+            drain.setId("balancer-why-drain");
+            why.drain().forEach(m -> drain.getChildren().add(line(words.text(m), null)));
+            content.getChildren().add(drain);
+        }
         why.preview().ifPresent(p -> {
             content.getChildren().add(heading(words.text("balancer.plan")));
             Label command = line(words.text(p.command()), "balancer-why-move");

@@ -45,12 +45,16 @@ public final class BalancerWhyViewModel {
      * A collection on show is always sharded (the explorer shows another when a client drops it).
      */
     public static Optional<BalancerWhy> read(CatalogRead read) {
-        return read.shown().map(BalancerWhyViewModel::why);
+        return read.shown().map(cluster -> why(cluster, read));
     }
 
-    private static BalancerWhy why(SimulatedCluster cluster) {
+    private static BalancerWhy why(SimulatedCluster cluster, CatalogRead read) {
         return BalancerWhy.of(
-                cluster.balancerDecision(), cluster.shardKey(), cluster.balancerWindow(), cluster.timeOfDay());
+                cluster.balancerDecision(),
+                cluster.shardKey(),
+                cluster.balancerWindow(),
+                cluster.timeOfDay(),
+                ShardDrain.of(cluster, read.catalog()));
     }
 
     /** Reads the decision again; {@link #whyProperty()} changes when the answer is in. */
