@@ -52,6 +52,7 @@ public final class BalancerWhyPanel {
         popOver.setFadeOutDuration(Duration.millis(80));
         popOver.setHideOnEscape(true);
         vm.openProperty().bind(popOver.showingProperty());
+        popOver.setOnAutoHide(e -> vm.hiddenByClickElsewhere());
         vm.whyProperty().addListener((obs, was, now) -> fill());
         text.language().addListener((obs, was, now) -> fill());
     }

@@ -27,6 +27,7 @@ public final class BalancerWhyViewModel {
     private final ReadOnlyObjectWrapper<Optional<BalancerWhy>> why = new ReadOnlyObjectWrapper<>(Optional.empty());
     private final BooleanProperty open = new SimpleBooleanProperty();
     private final ObjectBinding<Optional<BalancerWhy.Preview>> preview;
+    private boolean hiddenByThisClick;
 
     /**
      * @param reader runs a read of the explorer's cluster on the simulation thread and hands its answer on, there
@@ -81,6 +82,23 @@ public final class BalancerWhyViewModel {
      */
     public Optional<BalancerWhy.Preview> latestPreview() {
         return why.get().flatMap(BalancerWhy::preview);
+    }
+
+    /**
+     * The panel closed because the user clicked elsewhere in the window: until the events of that click are
+     * handled (a menu opening on it), its preview still counts as shown ({@link #planShown}).
+     */
+    public void hiddenByClickElsewhere() {
+        hiddenByThisClick = latestPreview().isPresent();
+        uiThread.execute(() -> hiddenByThisClick = false);
+    }
+
+    /**
+     * Whether the number line draws the plan preview now: the panel is open with a next migration, or it closed on
+     * the click being handled (the click that opens the File menu closes the panel first).
+     */
+    public boolean planShown() {
+        return preview.get().isPresent() || hiddenByThisClick;
     }
 
     /** The newest answer; empty before the first or while no collection is on show. */
