@@ -48,8 +48,8 @@ public record ShardDrain(
     public ShardDrain {
         Objects.requireNonNull(shard, "shard");
         if (chunks < 0 || jumboChunks < 0 || jumboChunks > chunks) {
-            throw new IllegalArgumentException(
-                    "chunks: 0 ≤ jumboChunks ≤ chunks, got " + jumboChunks + " of " + chunks);
+            String bounds = "chunks: 0 ≤ jumboChunks ≤ chunks, got "; // untranslated: a developer's contract
+            throw new IllegalArgumentException(bounds + jumboChunks + " of " + chunks);
         }
         collections = List.copyOf(collections);
         unsharded = List.copyOf(unsharded);
