@@ -482,7 +482,13 @@ public final class DiagramPainter implements Picture {
                     frame != null && frame.anyMixed(),
                     dense,
                     showsLanes() && summaries.stream().anyMatch(ShardSummary::hot),
-                    options.highlight());
+                    options.highlight(),
+                    // the marks drawn: the plan on the line, the orphan ghosts on the lanes
+                    !showsLine()
+                            ? MigrationMarks.NONE
+                            : showsLanes()
+                                    ? data.migrations()
+                                    : data.migrations().withoutOrphans());
             legendH = new LegendPainter(colors, type).height(g, items, right - left);
         }
         double bottom = framing.document() ? MARGIN : framing.margin() / 2;

@@ -3,6 +3,7 @@ package io.shardlab.render;
 import io.shardlab.cluster.Shard;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
+import java.awt.Color;
 import java.awt.Graphics2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class LegendPainter {
         DENSE,
         HOT,
         DRAINING,
+        ORPHANS,
+        PLANNED_MOVE,
         HIGHLIGHT,
         DIMMED
     }
@@ -57,10 +60,7 @@ public final class LegendPainter {
         return items(Messages.of(Language.ENGLISH), model, mixedShown, false, hotShown, highlight);
     }
 
-    /**
-     * The entries for a picture: every shard of the model (by its name), then the marks in use, said in
-     * {@code words}' language.
-     */
+    /** As {@link #items(Messages, NumberLineModel, boolean, boolean, boolean, Highlight, MigrationMarks)}, no marks. */
     public static List<Item> items(
             Messages words,
             NumberLineModel model,
@@ -68,6 +68,24 @@ public final class LegendPainter {
             boolean denseShown,
             boolean hotShown,
             Highlight highlight) {
+        return items(words, model, mixedShown, denseShown, hotShown, highlight, MigrationMarks.NONE);
+    }
+
+    /**
+     * The entries for a picture: every shard of the model (by its name), then the marks in use, said in
+     * {@code words}' language.
+     *
+     * @param marks the migration marks the picture draws: an orphan ghost and the balancer's next migration get
+     *     an entry each when drawn
+     */
+    public static List<Item> items(
+            Messages words,
+            NumberLineModel model,
+            boolean mixedShown,
+            boolean denseShown,
+            boolean hotShown,
+            Highlight highlight,
+            MigrationMarks marks) {
         List<Item> items = new ArrayList<>();
         for (int s = 0; s < model.shards().size(); s++) {
             items.add(new Item(Kind.SHARD, s, model.shards().get(s)));
@@ -93,6 +111,12 @@ public final class LegendPainter {
         }
         if (model.snapshot().shards().stream().anyMatch(Shard::draining)) {
             items.add(new Item(Kind.DRAINING, -1, words.text("render.legend.draining")));
+        }
+        if (!marks.orphans().isEmpty()) {
+            items.add(new Item(Kind.ORPHANS, -1, words.text("render.legend.orphans")));
+        }
+        if (marks.next().isPresent()) {
+            items.add(new Item(Kind.PLANNED_MOVE, -1, words.text("render.legend.plannedMove")));
         }
         if (highlight instanceof Highlight.KeyRange) {
             items.add(new Item(Kind.HIGHLIGHT, -1, words.text("render.legend.highlightedRange")));
@@ -211,6 +235,20 @@ public final class LegendPainter {
                         ShardLanesPainter.DRAINING,
                         x + bw / 2,
                         pen.baselineCentered(type.small(), mid));
+            }
+            case ORPHANS -> {
+                // as MigrationMarksPainter draws the ghost: the donor's colour striped, dashed around
+                Color donor = colors.shard(0);
+                pen.crisp(true);
+                pen.fill(colors.surface(), x, top, SWATCH, SWATCH);
+                pen.crisp(false);
+                pen.stripes(ThemeColors.mix(donor, colors.surface(), 0.45), 1.2, x, x + SWATCH, top, top + SWATCH, 6);
+                pen.dashedRect(donor, 1.2, x + 0.6, top + 0.6, SWATCH - 1.2, SWATCH - 1.2);
+            }
+            case PLANNED_MOVE -> {
+                // as MigrationMarksPainter draws the plan: the highlight's arrow from donor to recipient
+                pen.crisp(false);
+                pen.arrow(colors.highlight(), 2.5, x, mid, x + SWATCH, mid, 6);
             }
             case DIMMED -> {
                 pen.crisp(false);

@@ -30,6 +30,11 @@ public record MigrationMarks(Optional<PlannedMove> next, List<OrphanedRange> orp
         return new MigrationMarks(move, orphans, atMillis);
     }
 
+    /** These marks without the orphans (a picture without lanes draws no ghosts). */
+    public MigrationMarks withoutOrphans() {
+        return new MigrationMarks(next, List.of(), atMillis);
+    }
+
     /** Whether there is nothing to draw. */
     public boolean isEmpty() {
         return next.isEmpty() && orphans.isEmpty();

@@ -482,6 +482,16 @@ public class ShardLabApp extends Application {
                         explorer.numberLine().pictureProperty(),
                         comparison.left().numberLine().pictureProperty(),
                         comparison.right().numberLine().pictureProperty()));
+        // the click that opens the File menu closes Why no move? first: whether its plan was shown is read then
+        boolean[] planShownAsMenuOpened = {false};
+        item.parentMenuProperty().addListener((obs, was, menu) -> {
+            if (menu != null) {
+                menu.addEventHandler(
+                        Menu.ON_SHOWING,
+                        m -> planShownAsMenuOpened[0] = explorer.balancer().planShown());
+                menu.addEventHandler(Menu.ON_HIDDEN, m -> Platform.runLater(() -> planShownAsMenuOpened[0] = false));
+            }
+        });
         item.setOnAction(e -> {
             ExportViewModel.Input input;
             if (comparison.openProperty().get()) {
@@ -509,7 +519,8 @@ public class ShardLabApp extends Application {
                                 .migrations()
                                 .withNext(explorer.balancer().latestPreview().map(BalancerWhy.Preview::plannedMove)));
                 input = new ExportViewModel.Input(data, picture.options().highlight())
-                        .shownAs(picture.options().scale(), exportProvenance(viewModel));
+                        .shownAs(picture.options().scale(), exportProvenance(viewModel))
+                        .withPlanShown(explorer.balancer().planShown() || planShownAsMenuOpened[0]);
             }
             ExportViewModel export = new ExportViewModel(
                     text,

@@ -183,4 +183,37 @@ class MigrationMarksPainterTest {
                 IllegalArgumentException.class,
                 () -> new MigrationMarks.PlannedMove(Layouts.key(2), Layouts.key(1), "a", "b"));
     }
+
+    @Test
+    void the_legend_names_the_orphan_ghost_and_the_plan_arrow_when_they_are_drawn_in_both_languages() {
+        // given the twelve chunks with a pending orphaned range and the balancer's next migration
+        NumberLineModel model = NumberLineModel.of(Diagrams.twelveChunks().layout(), Scale.EQUAL);
+        MigrationMarks marks = new MigrationMarks(Optional.of(NEXT), List.of(ORPHANS), 60_000);
+
+        // when the legend's entries are made in English and in Chinese, with and without the marks
+        List<String> english =
+                LegendPainter.items(Messages.of(Language.ENGLISH), model, false, false, false, Highlight.none(), marks)
+                        .stream()
+                        .map(LegendPainter.Item::text)
+                        .toList();
+        List<String> chinese = LegendPainter.items(
+                        Messages.of(Language.SIMPLIFIED_CHINESE), model, false, false, false, Highlight.none(), marks)
+                .stream()
+                .map(LegendPainter.Item::text)
+                .toList();
+
+        // then after the shards come the ghost's entry and the arrow's, and none without the marks
+        assertEquals(
+                List.of(
+                        "orphaned documents: a migrated range left on its donor until the range deleter removes it",
+                        "the balancer's next migration (plan preview)"),
+                english.subList(4, english.size()));
+        assertEquals(List.of("孤立文档：迁移后留在源分片上的范围，等待范围删除器将其删除", "负载均衡器的下一次迁移（计划预览）"), chinese.subList(4, chinese.size()));
+        assertEquals(
+                4,
+                LegendPainter.items(Messages.of(Language.ENGLISH), model, false, false, false, Highlight.none())
+                        .size());
+        // and a picture without lanes draws no ghost, so names none
+        assertEquals(Optional.empty(), marks.withoutOrphans().orphans().stream().findFirst());
+    }
 }

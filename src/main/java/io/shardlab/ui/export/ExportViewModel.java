@@ -67,8 +67,16 @@ public final class ExportViewModel {
      * @param compared the sides of a comparison, empty for one diagram; never a single side
      * @param scale the chunk widths the window draws with, which the export starts from
      * @param provenance where the layout comes from and which moment it is, stamped on the picture; blank for none
+     * @param planShown whether the window drew {@code data}'s planned migration when the export was asked for (Why
+     *     no move? open then): only then does the export start with it ticked
      */
-    public record Input(DiagramData data, Highlight highlight, List<Side> compared, Scale scale, String provenance) {
+    public record Input(
+            DiagramData data,
+            Highlight highlight,
+            List<Side> compared,
+            Scale scale,
+            String provenance,
+            boolean planShown) {
         public Input {
             Objects.requireNonNull(data, "data");
             scale = scale == null ? Scale.EQUAL : scale;
@@ -82,7 +90,7 @@ public final class ExportViewModel {
 
         /** One diagram, or a comparison's sides, at equal widths and with no provenance. */
         public Input(DiagramData data, Highlight highlight, List<Side> compared) {
-            this(data, highlight, compared, Scale.EQUAL, "");
+            this(data, highlight, compared, Scale.EQUAL, "", true);
         }
 
         /** One diagram. */
@@ -92,7 +100,12 @@ public final class ExportViewModel {
 
         /** This input drawn at {@code windowScale}'s widths and stamped with {@code from}. */
         public Input shownAs(Scale windowScale, String from) {
-            return new Input(data, highlight, compared, windowScale, from);
+            return new Input(data, highlight, compared, windowScale, from, planShown);
+        }
+
+        /** This input, its planned migration shown in the window when the export was asked for or not. */
+        public Input withPlanShown(boolean shown) {
+            return new Input(data, highlight, compared, scale, provenance, shown);
         }
 
         /** A comparison's sides, top first, drawn stacked with their captions. */
@@ -181,10 +194,10 @@ public final class ExportViewModel {
         if (input.data().writes().isEmpty()) {
             view.set(View.LANES);
         }
-        // the balancer's next migration (Why no move?'s plan preview) is drawn as the window drew it; unticking
-        // leaves it out
+        // the balancer's next migration (Why no move?'s plan preview) is drawn as the window drew it: ticked only
+        // when the panel showed it as the export was asked for; unticking leaves it out
         canDrawPlannedMove.set(input.data().migrations().next().isPresent());
-        plannedMove.set(canDrawPlannedMove.get());
+        plannedMove.set(canDrawPlannedMove.get() && input.planShown());
         Observable[] settings = {
             format, width, height, scale, this.dark, title, view, highlight, language, chunkWidth, plannedMove
         };

@@ -13,6 +13,8 @@ import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.AddShard;
+import io.shardlab.sim.RemoveShard;
+import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SetBalancerWindow;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
@@ -173,6 +175,40 @@ class WhyNoMoveViewTest {
         assertTrue(robot.lookup((Label l) ->
                         l.getText().startsWith("Balancing window: 09:00–17:00 (simulated clock, UTC); now 00:")
                                 && l.getText().contains("outside it: it opens in "))
+                .tryQuery()
+                .isPresent());
+    }
+
+    @Test
+    void the_popover_says_how_far_a_draining_shard_has_come_and_what_keeps_it(FxRobot robot) throws Exception {
+        // given a 5.0 cluster's chunks 3 / 2 on two shards, the balancer off, and shard02 being removed
+        launch(
+                robot,
+                Scenario.of("{ counter: 1 }", "monotonic")
+                        .withVersion(MongoVersion.parseModelled("5.0"))
+                        .withShards(2)
+                        .withDocuments(2_000)
+                        .withSplitPoints(List.of(
+                                "{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }")));
+        robot.interact(() -> {
+            engine.execute(new SetBalancerState(false));
+            engine.execute(new RemoveShard("shard02"));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // when the teacher asks why the balancer does not move
+        robot.clickOn("#balancer-why");
+        waitUntil(() -> vm.balancer().whyProperty().get().isPresent()
+                && !vm.balancer().whyProperty().get().get().drain().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the drain section says what is left on shard02 and that the stopped balancer keeps it there
+        assertTrue(robot.lookup("#balancer-why-drain").tryQuery().isPresent());
+        assertTrue(robot.lookup((Label l) -> l.getText().startsWith("shard02 drains (removeShard): ")
+                        && l.getText().endsWith(" chunks and one collection left"))
+                .tryQuery()
+                .isPresent());
+        assertTrue(robot.lookup("The balancer is off: no chunk leaves the draining shard (sh.startBalancer()).")
                 .tryQuery()
                 .isPresent());
     }

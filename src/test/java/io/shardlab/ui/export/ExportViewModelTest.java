@@ -326,6 +326,27 @@ class ExportViewModelTest {
                 .get());
     }
 
+    @Test
+    void a_plan_the_window_no_longer_showed_is_offered_but_not_ticked() {
+        // given the explorer's diagram with a still-valid plan preview whose panel was closed before the export
+        MigrationMarks.PlannedMove move = new MigrationMarks.PlannedMove(
+                ShardKey.globalMin(1), ShardKey.of(new BsonInt64(60)), "shard01", "shard02");
+        DiagramData planned =
+                ExportDiagrams.layoutOnly().withMigrations(MigrationMarks.NONE.withNext(Optional.of(move)));
+        ExportSize size = new ExportSize(1000, 0, 1);
+
+        // when it is exported
+        ExportViewModel export = exportOf(new ExportViewModel.Input(planned, null).withPlanShown(false));
+
+        // then the option is offered, unticked, and the picture is the bare diagram's until it is ticked
+        assertTrue(export.canDrawPlannedMoveProperty().get());
+        assertFalse(export.plannedMoveProperty().get());
+        int[] bare = pixels(exportOf(new ExportViewModel.Input(ExportDiagrams.layoutOnly(), null)), size);
+        assertTrue(java.util.Arrays.equals(bare, pixels(export, size)));
+        export.plannedMoveProperty().set(true);
+        assertFalse(java.util.Arrays.equals(bare, pixels(export, size)));
+    }
+
     private static int[] pixels(ExportViewModel export, ExportSize size) {
         BufferedImage image = export.renderImage(size);
         return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());

@@ -28,13 +28,22 @@ import java.util.TreeMap;
  * @param numbers the switches, the window, jumbo chunks, busy shards and each zone's largest and smallest shard,
  *     ideal and threshold, in that order
  * @param preview the next migration the balancer would start, or empty when it starts none (or is stopped)
+ * @param drain each draining shard's progress and what keeps its removal ({@link ShardDrain#words}), in shard
+ *     order; empty when no shard drains
  */
-public record BalancerWhy(String release, Message reason, List<Message> numbers, Optional<Preview> preview) {
+public record BalancerWhy(
+        String release, Message reason, List<Message> numbers, Optional<Preview> preview, List<Message> drain) {
 
     private static final DateTimeFormatter HH_MM = DateTimeFormatter.ofPattern("HH:mm"); // untranslated: a pattern
 
     public BalancerWhy {
         numbers = List.copyOf(numbers);
+        drain = List.copyOf(drain);
+    }
+
+    /** The answer while no shard drains. */
+    public BalancerWhy(String release, Message reason, List<Message> numbers, Optional<Preview> preview) {
+        this(release, reason, numbers, preview, List.of());
     }
 
     /**
@@ -101,6 +110,23 @@ public record BalancerWhy(String release, Message reason, List<Message> numbers,
                 ? Optional.empty()
                 : d.moves().stream().findFirst().map(m -> preview(d, m, key));
         return new BalancerWhy(d.release().toString(), reason(d, preview), numbers, preview);
+    }
+
+    /**
+     * {@link #of(BalancerDecision, ShardKeyPattern, Optional, LocalTime)} with the drain of each shard being removed.
+     *
+     * @param drains the draining shards, in shard order
+     */
+    public static BalancerWhy of(
+            BalancerDecision d,
+            ShardKeyPattern key,
+            Optional<ActiveWindow> window,
+            LocalTime now,
+            List<ShardDrain> drains) {
+        BalancerWhy why = of(d, key, window, now);
+        List<Message> drain = new ArrayList<>();
+        drains.forEach(shard -> drain.addAll(shard.words(d)));
+        return new BalancerWhy(why.release(), why.reason(), why.numbers(), why.preview(), drain);
     }
 
     /** The window's hours, the time now, and how long until it opens when outside it. */

@@ -52,6 +52,7 @@ public final class BalancerWhyPanel {
         popOver.setFadeOutDuration(Duration.millis(80));
         popOver.setHideOnEscape(true);
         vm.openProperty().bind(popOver.showingProperty());
+        popOver.setOnAutoHide(e -> vm.hiddenByClickElsewhere());
         vm.whyProperty().addListener((obs, was, now) -> fill());
         text.language().addListener((obs, was, now) -> fill());
     }
@@ -89,6 +90,13 @@ public final class BalancerWhyPanel {
         content.getChildren().add(heading(words.text("balancer.numbers")));
         for (Message m : why.numbers()) {
             content.getChildren().add(line(words.text(m), null));
+        }
+        if (!why.drain().isEmpty()) {
+            content.getChildren().add(heading(words.text("balancer.drain.heading")));
+            VBox drain = new VBox(2);
+            drain.setId("balancer-why-drain");
+            why.drain().forEach(m -> drain.getChildren().add(line(words.text(m), null)));
+            content.getChildren().add(drain);
         }
         why.preview().ifPresent(p -> {
             content.getChildren().add(heading(words.text("balancer.plan")));

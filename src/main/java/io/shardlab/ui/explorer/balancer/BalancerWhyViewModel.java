@@ -27,6 +27,7 @@ public final class BalancerWhyViewModel {
     private final ReadOnlyObjectWrapper<Optional<BalancerWhy>> why = new ReadOnlyObjectWrapper<>(Optional.empty());
     private final BooleanProperty open = new SimpleBooleanProperty();
     private final ObjectBinding<Optional<BalancerWhy.Preview>> preview;
+    private boolean hiddenByThisClick;
 
     /**
      * @param reader runs a read of the explorer's cluster on the simulation thread and hands its answer on, there
@@ -45,12 +46,16 @@ public final class BalancerWhyViewModel {
      * A collection on show is always sharded (the explorer shows another when a client drops it).
      */
     public static Optional<BalancerWhy> read(CatalogRead read) {
-        return read.shown().map(BalancerWhyViewModel::why);
+        return read.shown().map(cluster -> why(cluster, read));
     }
 
-    private static BalancerWhy why(SimulatedCluster cluster) {
+    private static BalancerWhy why(SimulatedCluster cluster, CatalogRead read) {
         return BalancerWhy.of(
-                cluster.balancerDecision(), cluster.shardKey(), cluster.balancerWindow(), cluster.timeOfDay());
+                cluster.balancerDecision(),
+                cluster.shardKey(),
+                cluster.balancerWindow(),
+                cluster.timeOfDay(),
+                ShardDrain.of(cluster, read.catalog()));
     }
 
     /** Reads the decision again; {@link #whyProperty()} changes when the answer is in. */
@@ -77,6 +82,23 @@ public final class BalancerWhyViewModel {
      */
     public Optional<BalancerWhy.Preview> latestPreview() {
         return why.get().flatMap(BalancerWhy::preview);
+    }
+
+    /**
+     * The panel closed because the user clicked elsewhere in the window: until the events of that click are
+     * handled (a menu opening on it), its preview still counts as shown ({@link #planShown}).
+     */
+    public void hiddenByClickElsewhere() {
+        hiddenByThisClick = latestPreview().isPresent();
+        uiThread.execute(() -> hiddenByThisClick = false);
+    }
+
+    /**
+     * Whether the number line draws the plan preview now: the panel is open with a next migration, or it closed on
+     * the click being handled (the click that opens the File menu closes the panel first).
+     */
+    public boolean planShown() {
+        return preview.get().isPresent() || hiddenByThisClick;
     }
 
     /** The newest answer; empty before the first or while no collection is on show. */

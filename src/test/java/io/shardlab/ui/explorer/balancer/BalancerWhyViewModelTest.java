@@ -1,6 +1,8 @@
 package io.shardlab.ui.explorer.balancer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKey;
 import io.shardlab.render.MigrationMarks;
@@ -87,5 +89,26 @@ class BalancerWhyViewModelTest {
         // then the plan is stale, and dropped rather than drawn
         assertEquals(Optional.empty(), vm.latestPreview());
         assertEquals(Optional.empty(), vm.whyProperty().get());
+    }
+
+    @Test
+    void the_plan_counts_as_shown_while_open_and_during_the_click_that_closed_it_only() {
+        // given the panel opened on its plan, and a UI thread whose queued tasks run when the click is handled
+        List<Runnable> queued = new ArrayList<>();
+        BalancerWhyViewModel clicked = new BalancerWhyViewModel(out -> out.accept(Optional.of(WHY)), queued::add);
+        clicked.openProperty().set(true);
+        clicked.refresh();
+        queued.remove(0).run();
+        assertTrue(clicked.planShown());
+
+        // when a click elsewhere closes it (the File menu's)
+        clicked.openProperty().set(false);
+        clicked.hiddenByClickElsewhere();
+
+        // then the plan still counts as shown during that click, and no longer once it is handled
+        assertTrue(clicked.planShown());
+        queued.forEach(Runnable::run);
+        assertFalse(clicked.planShown());
+        assertEquals(Optional.of(MOVE), clicked.latestPreview());
     }
 }
