@@ -55,7 +55,7 @@ public final class Cli {
         cli.addSubcommand(new HashCommand());
         cli.addSubcommand(new ExplainCommand(Clock.systemUTC(), words));
         cli.addSubcommand(SimulateCommand.commandLine(WorkloadRegistry.standard(), Clock.systemUTC(), words));
-        cli.addSubcommand(new InspectCommand(Clock.systemUTC()));
+        cli.addSubcommand(new InspectCommand(Clock.systemUTC(), words));
         cli.addSubcommand(new SnapshotCommand(Clock.systemUTC(), words));
         cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC(), words));
         cli.addSubcommand(new AnalyzeCommand(words));

@@ -38,8 +38,12 @@ final class InspectCommand implements Runnable {
 
     private final Clock clock;
 
-    InspectCommand(Clock clock) {
+    /** The language of the text report's own parts (release note, metadata problems); {@code --json} stays English. */
+    private final CliLanguage language;
+
+    InspectCommand(Clock clock, CliLanguage language) {
         this.clock = clock;
+        this.language = language;
     }
 
     @Override
@@ -50,7 +54,7 @@ final class InspectCommand implements Runnable {
         out.print(
                 json
                         ? InspectionJson.render(metadata, changes)
-                        : ShardingStatusText.render(metadata, changes, verbose));
+                        : ShardingStatusText.render(metadata, changes, verbose, language.words()));
         out.flush();
     }
 }

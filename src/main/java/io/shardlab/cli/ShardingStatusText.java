@@ -17,6 +17,7 @@ import io.shardlab.live.CollectionLayout;
 import io.shardlab.live.DatabaseEntry;
 import io.shardlab.live.MetadataProblem;
 import io.shardlab.live.ShardDataSize;
+import io.shardlab.text.Messages;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,9 @@ import org.bson.BsonValue;
  * {@code tag: …} line per zone range, indented 0, 2, 8, 16, 24, 32 spaces), and with what ShardLab
  * adds: per-shard data, recent chunk changes (their ranges as {@code min -->> max} too), notes and
  * metadata problems. Values are printed as the legacy shell's {@code tojson} prints them.
+ *
+ * <p>The release note and the metadata problems (ShardLab's own words) are said in the chosen language; the lines
+ * that copy sh.status()'s output stay MongoDB's English.
  *
  * <p>Like {@code sh.status()}, a collection's chunks are listed only when it has fewer than 20, or
  * when verbose; otherwise one line says {@value #TOO_MANY_CHUNKS} (mongosh
@@ -55,9 +59,9 @@ final class ShardingStatusText {
 
     /**
      * The report; {@code verbose} lists every chunk of every collection, as {@code sh.status(true)}
-     * does.
+     * does; the release note and the metadata problems in {@code words}' language.
      */
-    static String render(ClusterMetadata m, int recentChanges, boolean verbose) {
+    static String render(ClusterMetadata m, int recentChanges, boolean verbose, Messages words) {
         StringBuilder out = new StringBuilder(4096);
         line(out, 0, "--- Sharding Status --- "); // untranslated: sh.status()
         line(
@@ -68,7 +72,7 @@ final class ShardingStatusText {
                                 .map(s -> " (" + s.role().name().toLowerCase() + " " + s.version() + ")")
                                 .orElse(""));
         line(out, 1, "read at: " + TIME.format(m.readAt()));
-        line(out, 1, "release: " + m.release().note());
+        line(out, 1, words.text("cli.inspect.release", words.text(m.release().said())));
         line(out, 1, "shards:");
         for (Shard s : m.shards()) {
             StringBuilder shard = new StringBuilder("{  \"_id\" : ")
@@ -145,12 +149,12 @@ final class ShardingStatusText {
                 line(out, 2, "{  \"_id\" : " + quote(db.getKey()) + " }  (not in config.databases)");
             }
             for (CollectionLayout c : db.getValue()) {
-                collection(out, m, c, recentChanges, verbose);
+                collection(out, m, c, recentChanges, verbose, words);
             }
         }
         if (!m.problems().isEmpty()) {
-            line(out, 1, "metadata problems:");
-            m.problems().forEach(p -> line(out, 2, p.toString()));
+            line(out, 1, words.text("cli.inspect.metadataProblems"));
+            m.problems().forEach(p -> line(out, 2, said(p, words)));
         }
         if (!m.notes().isEmpty()) {
             line(out, 1, "notes:");
@@ -171,7 +175,12 @@ final class ShardingStatusText {
     }
 
     private static void collection(
-            StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges, boolean verbose) {
+            StringBuilder out,
+            ClusterMetadata m,
+            CollectionLayout c,
+            int recentChanges,
+            boolean verbose,
+            Messages words) {
         ShardKeyPattern key = c.key();
         line(out, 3, c.namespace());
         line(out, 4, "shard key: " + tojson(key.toDocument())); // untranslated: sh.status()
@@ -216,9 +225,9 @@ final class ShardingStatusText {
             }
         }
         if (!c.problems().isEmpty()) {
-            line(out, 4, "problems:");
+            line(out, 4, words.text("cli.inspect.problems"));
             for (MetadataProblem p : c.problems()) {
-                line(out, 5, p.message());
+                line(out, 5, words.text(p.said()));
             }
         }
     }
@@ -246,6 +255,12 @@ final class ShardingStatusText {
                                 + a.toShard() + " (config.migrations)");
             }
         }
+    }
+
+    /** A problem as {@link MetadataProblem#toString()} words it, in {@code words}' language. */
+    private static String said(MetadataProblem p, Messages words) {
+        String problem = words.text(p.said());
+        return p.namespace().isEmpty() ? problem : p.namespace() + ": " + problem;
     }
 
     /** {@code { "x" : 0 } -->> { "x" : 10 }}: a range as the shell prints a chunk's. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.AppInfo;
+import io.shardlab.live.ConfigDumpReaderTestSupport;
 import io.shardlab.live.ConfigFixture;
 import io.shardlab.live.ConfigFixture.Shape;
 import io.shardlab.live.FakeCluster;
@@ -14,9 +15,11 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -313,7 +316,7 @@ class InspectCommandTest {
 
     @Test
     void aConfigDumpFolderInspectsLikeTheCluster(@TempDir Path dir) throws Exception {
-        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(dir, ConfigFixture.config(Shape.V4_4));
+        ConfigDumpReaderTestSupport.mongodump(dir, ConfigFixture.config(Shape.V4_4));
         Run r = run("inspect", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);
         assertEquals(0, r.exit(), r.err());
         assertTrue(
@@ -327,5 +330,44 @@ class InspectCommandTest {
                         .startsWith("inspect: ns: 'test.nope' is not a sharded collection in " + dir
                                 + " (sharded: config.system.sessions, test.events, test.users)"),
                 wrongNs.err());
+    }
+
+    @Test
+    void theReleaseNoteAndTheProblemsAreSaidInTheChosenLanguageAndShStatusLinesStayEnglish(@TempDir Path dir)
+            throws Exception {
+        // given a config dump of 4.4 whose test.users lost its chunk [100, 200)
+        Map<String, List<BsonDocument>> config = ConfigFixture.config(Shape.V4_4);
+        config.get("chunks")
+                .removeIf(c -> c.getString("ns").getValue().equals(ConfigFixture.USERS)
+                        && c.getDocument("min").get("user_id").equals(new BsonInt32(100)));
+        ConfigDumpReaderTestSupport.mongodump(dir, config);
+
+        // when it is inspected in English and in Chinese
+        Run english = run("inspect", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);
+        Run chinese = run("--lang", "zh-CN", "inspect", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);
+
+        // then English says them as before
+        assertEquals(0, english.exit(), english.err());
+        assertTrue(english.out().contains("\n  release: MongoDB 4.4"), english.out());
+        assertTrue(
+                english.out()
+                        .contains(
+                                "\n                        problems:\n                                gap: no chunk covers"),
+                english.out());
+        // and Chinese says the release note and the problems in Chinese, the sh.status() lines in MongoDB's English
+        assertEquals(0, chinese.exit(), chinese.err());
+        assertTrue(chinese.out().contains("\n  版本：MongoDB 4.4"), chinese.out());
+        assertTrue(chinese.out().contains(" 的规则"), chinese.out());
+        assertTrue(
+                chinese.out().contains("\n                        问题：\n                                空隙："),
+                chinese.out());
+        assertFalse(chinese.out().contains("release: "), chinese.out());
+        assertFalse(chinese.out().contains("gap: "), chinese.out());
+        assertTrue(chinese.out().startsWith("--- Sharding Status --- \n"), chinese.out());
+        assertTrue(chinese.out().contains("shard key: { \"user_id\" : 1 }\n"), chinese.out());
+        // and --json stays English whatever the language
+        Run json = run(
+                "--lang", "zh-CN", "inspect", "--json", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);
+        assertTrue(json.out().contains("gap: no chunk covers"), json.out());
     }
 }
