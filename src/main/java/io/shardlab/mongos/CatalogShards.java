@@ -129,19 +129,30 @@ final class CatalogShards implements ShardRegistry.Owner {
      * The chunks on a shard over every collection, the jumbo ones among them counted apart: what keeps a draining
      * shard from its removal ({@code removeShard}, {@code shardDrainingStatus}, {@code commitShardRemoval}).
      */
-    record ChunksLeft(long chunks, long jumboChunks) {}
+    record ChunksLeft(long chunks, long jumboChunks) {
+
+        /** The chunks of one collection's {@code cluster} on shard {@code id}. */
+        static ChunksLeft on(SimulatedCluster cluster, String id) {
+            long chunks = 0;
+            long jumbo = 0;
+            for (Chunk chunk : cluster.chunks().chunks()) {
+                if (chunk.shard().equals(id)) {
+                    chunks++;
+                    jumbo += chunk.jumbo() ? 1 : 0;
+                }
+            }
+            return new ChunksLeft(chunks, jumbo);
+        }
+    }
 
     /** The chunks on shard {@code id} over every collection (mongo {@code config.chunks} {@code {shard: id}}). */
     ChunksLeft chunksLeftOn(String id) {
         long chunks = 0;
         long jumbo = 0;
         for (SimulatedCluster c : clusters.get()) {
-            for (Chunk chunk : c.chunks().chunks()) {
-                if (chunk.shard().equals(id)) {
-                    chunks++;
-                    jumbo += chunk.jumbo() ? 1 : 0;
-                }
-            }
+            ChunksLeft left = ChunksLeft.on(c, id);
+            chunks += left.chunks();
+            jumbo += left.jumboChunks();
         }
         return new ChunksLeft(chunks, jumbo);
     }

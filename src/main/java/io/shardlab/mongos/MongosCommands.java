@@ -128,6 +128,15 @@ public final class MongosCommands {
         return work.get();
     }
 
+    /**
+     * What is left on shard {@code shard}, as {@code shardDrainingStatus} counts it ({@link DrainRemaining}): the
+     * explorer's drain section reads the same count.
+     */
+    public synchronized DrainRemaining drainRemaining(String shard) {
+        CommandContext context = families.context();
+        return DrainRemaining.of(context.catalog(), shard, context.documents()::collectionNames);
+    }
+
     /** The clients' collections ({@code db.collection}, not the config database's, local's or ShardLab's own), sorted. */
     public synchronized List<String> storedNamespaces() {
         StoredDocuments documents = families.context().documents();

@@ -5,9 +5,7 @@ import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.sim.RemoveShard;
 import io.shardlab.sim.StartShardDraining;
 import io.shardlab.sim.StopShardDraining;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
@@ -71,7 +69,8 @@ final class ShardDrainingCommands {
      */
     BsonDocument shardDrainingStatus(CommandRequest request) {
         String id = request.arguments().firstString();
-        Remaining left = remaining(requireDraining(id, "The shard " + id + " isn't draining"));
+        DrainRemaining left = remaining(requireDraining(id, "The shard " + id + " isn't draining"));
+        long bytes = context.catalog().bytesPerShard().getOrDefault(id, 0L);
         if (left.drained()) {
             return Replies.ok(new BsonDocument("state", new BsonString("drainingComplete"))
                     .append("msg", new BsonString("draining completed successfully")));
@@ -82,19 +81,19 @@ final class ShardDrainingCommands {
                         new BsonDocument("chunks", new BsonInt64(left.chunks()))
                                 .append(
                                         "collectionsToMove",
-                                        new BsonInt64(left.collections().size()))
+                                        new BsonInt64(left.collectionsToMove().size()))
                                 .append("dbs", new BsonInt64(left.databases().size()))
                                 .append("jumboChunks", new BsonInt64(left.jumboChunks()))
-                                .append("estimatedRemainingBytes", new BsonInt64(left.bytes())))
+                                .append("estimatedRemainingBytes", new BsonInt64(bytes)))
                 .append("msg", new BsonString("draining ongoing"));
-        if (!left.databases().isEmpty() || !left.collections().isEmpty()) {
+        if (!left.databases().isEmpty() || !left.collectionsToMove().isEmpty()) {
             reply.append(
                     "note",
                     new BsonString("you need to call moveCollection for collectionsToMove and afterwards movePrimary"
                             + " for the dbsToMove"));
         }
         return Replies.ok(reply.append("dbsToMove", strings(left.databases()))
-                .append("collectionsToMove", strings(left.collections())));
+                .append("collectionsToMove", strings(left.collectionsToMove())));
     }
 
     /**
@@ -122,41 +121,9 @@ final class ShardDrainingCommands {
         return Replies.ok();
     }
 
-    /**
-     * What keeps a draining shard: its chunks (jumbo ones counted apart), the unsharded collections that live on
-     * it (moved there, or on a database whose primary it is), the databases whose primary it is, and the bytes
-     * of all of them.
-     */
-    private record Remaining(
-            long chunks, long jumboChunks, List<String> collections, List<String> databases, long bytes) {
-
-        boolean drained() {
-            return chunks == 0 && collections.isEmpty() && databases.isEmpty();
-        }
-    }
-
-    private Remaining remaining(Shard shard) {
-        String id = shard.id();
-        CatalogShards.ChunksLeft chunks = context.catalog().chunksLeftOn(id);
-        List<String> databases = new ArrayList<>();
-        List<String> collections = new ArrayList<>();
-        for (Map.Entry<String, ShardedCatalog.DatabaseEntry> db :
-                context.catalog().databases().entrySet()) {
-            if (db.getValue().primaryShard().equals(id)) {
-                databases.add(db.getKey());
-            }
-            for (String name : context.documents().collectionNames(db.getKey())) {
-                String ns = db.getKey() + "." + name;
-                if (!name.startsWith("system.")
-                        && context.catalog().collection(ns).isEmpty()
-                        && context.catalog().shardOfUnsharded(ns).orElse("").equals(id)) {
-                    collections.add(ns);
-                }
-            }
-        }
-        long bytes = context.catalog().bytesPerShard().getOrDefault(id, 0L);
-        return new Remaining(
-                chunks.chunks(), chunks.jumboChunks(), List.copyOf(collections), List.copyOf(databases), bytes);
+    /** What is left on the draining shard, the document store's collections among it ({@link DrainRemaining}). */
+    private DrainRemaining remaining(Shard shard) {
+        return DrainRemaining.of(context.catalog(), shard.id(), context.documents()::collectionNames);
     }
 
     private Shard requireShard(String id) {

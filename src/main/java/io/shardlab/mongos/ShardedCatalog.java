@@ -670,11 +670,9 @@ public final class ShardedCatalog {
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused (the last shard)
      */
     public RemoveShardProgress removeShard(String id) {
-        List<String> dbs = databases.values().stream()
-                .filter(d -> d.primaryShard().equals(id))
-                .map(DatabaseEntry::name)
-                .toList();
-        return shards.removeShard(id, dbs);
+        // removeShard's reply counts chunks and databases only (ShardAndZoneCommands): the store is not asked
+        return shards.removeShard(
+                id, DrainRemaining.of(this, id, db -> List.of()).databases());
     }
 
     /** {@link CatalogShards#chunksLeftOn}. */

@@ -412,7 +412,8 @@ public final class ExplorerEngine extends Playback {
                                 Optional.ofNullable(catalog),
                                 collections.glances(catalog, windows),
                                 Optional.of(scenario.namespace()),
-                                Optional.of(collections.shown().cluster())))));
+                                Optional.of(collections.shown().cluster()),
+                                Optional.ofNullable(mongos).map(MongosEndpoint::commands)))));
     }
 
     /**

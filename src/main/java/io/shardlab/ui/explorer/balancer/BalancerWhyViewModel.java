@@ -55,7 +55,7 @@ public final class BalancerWhyViewModel {
                 cluster.shardKey(),
                 cluster.balancerWindow(),
                 cluster.timeOfDay(),
-                ShardDrain.of(cluster, read.catalog()));
+                ShardDrain.of(cluster, read.mongos()));
     }
 
     /** Reads the decision again; {@link #whyProperty()} changes when the answer is in. */

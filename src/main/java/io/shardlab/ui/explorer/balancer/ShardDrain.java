@@ -1,10 +1,10 @@
 package io.shardlab.ui.explorer.balancer;
 
-import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.cluster.Shard;
-import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.mongos.DrainRemaining;
+import io.shardlab.mongos.MongosCommands;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.text.Message;
@@ -16,88 +16,43 @@ import java.util.TreeSet;
 
 /**
  * How far a draining shard's removal has come and what keeps it, as MongoDB's {@code shardDrainingStatus} (8.3) and
- * {@code removeShard} (before) count it in {@code remaining} (mongo {@code sharding_catalog_manager_shard_operations.cpp},
- * {@code checkDrainingProgress}; the fields of {@code remove_shard_draining_progress.idl}; the same count as the
- * mongos's {@link io.shardlab.mongos.ShardDrainingCommands}): its chunks, jumbo ones apart (the balancer leaves a
- * chunk flagged jumbo, {@code balancer_policy.cpp}), the collections that still have data on it, the unsharded ones
- * among them ({@code collectionsToMove}: {@code moveCollection} each, from 8.0), the databases whose primary it is
- * ({@code dbsToMove}: {@code movePrimary}), and the zones with ranges that only it holds (their chunks have nowhere
- * to go: 8.3's {@code startShardDraining} refuses such a shard with ZoneStillInUse, {@link
- * io.shardlab.sim.StartShardDraining}).
+ * {@code removeShard} (before) count it in {@code remaining}: what is left on it is the mongos's own count ({@link
+ * DrainRemaining}: its chunks, jumbo ones apart, as the balancer leaves a chunk flagged jumbo, {@code
+ * balancer_policy.cpp}; the collections with data on it; the unsharded ones among them, {@code moveCollection} each
+ * from 8.0; the databases whose primary it is, {@code movePrimary}), and beside it the zones with ranges that only it
+ * holds (their chunks have nowhere to go: 8.3's {@code startShardDraining} refuses such a shard with ZoneStillInUse,
+ * {@link io.shardlab.sim.StartShardDraining}).
  *
- * @param shard the draining shard's id
  * @param pausable whether the release drains with 8.3's {@code startShardDraining} … {@code commitShardRemoval}
  *     rather than {@code removeShard}
- * @param chunks chunks still on it, over every sharded collection, at least 0
- * @param jumboChunks those of them flagged jumbo, at most {@code chunks}
- * @param collections namespaces with data still on it (sharded with chunks there, or unsharded living there), sorted
- * @param unsharded the unsharded collections among {@code collections}, sorted
- * @param databases the databases whose primary it is, sorted
+ * @param remaining what is left on the shard, as the mongos counts it
  * @param soleZones the zones with ranges whose only shard it is, sorted
  */
-public record ShardDrain(
-        String shard,
-        boolean pausable,
-        long chunks,
-        long jumboChunks,
-        List<String> collections,
-        List<String> unsharded,
-        List<String> databases,
-        List<String> soleZones) {
+public record ShardDrain(boolean pausable, DrainRemaining remaining, List<String> soleZones) {
 
     public ShardDrain {
-        Objects.requireNonNull(shard, "shard");
-        if (chunks < 0 || jumboChunks < 0 || jumboChunks > chunks) {
-            String bounds = "chunks: 0 ≤ jumboChunks ≤ chunks, got "; // untranslated: a developer's contract
-            throw new IllegalArgumentException(bounds + jumboChunks + " of " + chunks);
-        }
-        collections = List.copyOf(collections);
-        unsharded = List.copyOf(unsharded);
-        databases = List.copyOf(databases);
+        Objects.requireNonNull(remaining, "remaining");
         soleZones = List.copyOf(soleZones);
     }
 
     /**
-     * Every draining shard of the explorer's cluster: over the catalog's collections and databases when the catalog
-     * exists (a client or the Shell panel reached the cluster), else over the collection on show and its primary.
-     * Read on the simulation thread.
+     * Every draining shard of the explorer's cluster: what the session's mongos counts on it when the mongos exists
+     * (a client or the Shell panel reached the cluster), else what the collection on show and its primary leave
+     * there. Read on the simulation thread.
      */
-    public static List<ShardDrain> of(SimulatedCluster shown, Optional<ShardedCatalog> catalog) {
+    public static List<ShardDrain> of(SimulatedCluster shown, Optional<MongosCommands> mongos) {
         boolean pausable = ReleaseRules.of(shown.version()).shardDrainingCommands();
         List<Shard> shards = shown.snapshot().shards();
+        String ns =
+                shown.snapshot().collection().map(ClusterSnapshot::namespace).orElse("");
         List<ShardDrain> out = new ArrayList<>();
         for (Shard s : shards) {
             if (!s.draining()) {
                 continue;
             }
             String id = s.id();
-            long[] counts = new long[2];
-            TreeSet<String> collections = new TreeSet<>();
-            TreeSet<String> unsharded = new TreeSet<>();
-            TreeSet<String> databases = new TreeSet<>();
-            if (catalog.isPresent()) {
-                ShardedCatalog c = catalog.get();
-                c.collections().values().forEach(e -> count(e.namespace(), e.cluster(), id, counts, collections));
-                c.databases().values().stream()
-                        .filter(db -> db.primaryShard().equals(id))
-                        .forEach(db -> databases.add(db.name()));
-                for (String ns : c.unshardedCollections().keySet()) {
-                    if (c.collection(ns).isEmpty()
-                            && c.shardOfUnsharded(ns).orElse("").equals(id)) {
-                        unsharded.add(ns);
-                        collections.add(ns);
-                    }
-                }
-            } else {
-                String ns = shown.snapshot()
-                        .collection()
-                        .map(ClusterSnapshot::namespace)
-                        .orElse("");
-                count(ns, shown, id, counts, collections);
-                if (shown.primaryShard().equals(id) && ns.contains(".")) {
-                    databases.add(ns.substring(0, ns.indexOf('.')));
-                }
-            }
+            DrainRemaining remaining =
+                    mongos.map(m -> m.drainRemaining(id)).orElseGet(() -> DrainRemaining.of(shown, ns, id));
             TreeSet<String> soleZones = new TreeSet<>();
             for (String zone : s.zones()) {
                 boolean alone = shards.stream()
@@ -106,37 +61,22 @@ public record ShardDrain(
                     soleZones.add(zone);
                 }
             }
-            out.add(new ShardDrain(
-                    id,
-                    pausable,
-                    counts[0],
-                    counts[1],
-                    List.copyOf(collections),
-                    List.copyOf(unsharded),
-                    List.copyOf(databases),
-                    List.copyOf(soleZones)));
+            out.add(new ShardDrain(pausable, remaining, List.copyOf(soleZones)));
         }
         return out;
     }
 
-    private static void count(String ns, SimulatedCluster cluster, String shard, long[] counts, TreeSet<String> into) {
-        for (Chunk chunk : cluster.chunks().chunks()) {
-            if (chunk.shard().equals(shard)) {
-                counts[0]++;
-                counts[1] += chunk.jumbo() ? 1 : 0;
-                into.add(ns);
-            }
-        }
-    }
-
     /** Whether nothing is left: the removal can be completed ({@code commitShardRemoval}, or removeShard again). */
     public boolean drained() {
-        return chunks == 0 && collections.isEmpty() && databases.isEmpty();
+        return remaining.drained();
     }
 
     /** What the lane's DRAINING badge adds: {@code 3 chunks · 2 collections left}. */
     public Message left() {
-        return Message.of("balancer.drain.left", chunks, collections.size());
+        return Message.of(
+                "balancer.drain.left",
+                remaining.chunks(),
+                remaining.collections().size());
     }
 
     /**
@@ -147,8 +87,17 @@ public record ShardDrain(
      * @param decision the balancer's decision for the collection on show
      */
     public List<Message> words(BalancerDecision decision) {
+        long chunks = remaining.chunks();
+        long jumboChunks = remaining.jumboChunks();
+        List<String> unsharded = remaining.collectionsToMove();
+        List<String> databases = remaining.databases();
         List<Message> out = new ArrayList<>();
-        out.add(Message.of("balancer.drain", shard, pausable ? 1 : 0, chunks, collections.size()));
+        out.add(Message.of(
+                "balancer.drain",
+                remaining.shard(),
+                pausable ? 1 : 0,
+                chunks,
+                remaining.collections().size()));
         if (chunks > jumboChunks && !decision.balancerEnabled()) {
             out.add(Message.of("balancer.drain.off"));
         } else if (chunks > jumboChunks && !decision.insideWindow()) {

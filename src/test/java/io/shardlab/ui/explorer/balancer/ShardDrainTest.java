@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
+import io.shardlab.mongos.MongosCommands;
+import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.serve.MongosServer;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.InsertBatch;
@@ -140,6 +143,46 @@ class ShardDrainTest {
         assertEquals(
                 "one chunk · one collection left",
                 ENGLISH.text(ShardDrain.of(c, Optional.empty()).get(0).left()));
+    }
+
+    @Test
+    void anEmptyUnshardedCollectionOnTheDrainingShardIsLeftAsTheMongosCountsIt() {
+        // given app (primary a) through a mongos: app.orders sharded with one chunk on a, app.empty created and never
+        // written to, so only the document store knows it
+        ShardedCatalog catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled("8.3")).withSeed(7), List.of("a", "b"));
+        MongosCommands mongos = MongosServer.inProcess(catalog, 64L << 20, line -> {});
+        mongos.run("admin", doc("{enableSharding: 'app', primaryShard: 'a'}"));
+        mongos.run("admin", doc("{shardCollection: 'app.orders', key: {n: 1}}"));
+        mongos.run("app", doc("{insert: 'orders', documents: [{n: 1}]}"));
+        mongos.run("app", doc("{create: 'empty'}"));
+        mongos.run("admin", doc("{balancerStop: 1}"));
+
+        // when
+        mongos.run("admin", doc("{startShardDraining: 'a'}"));
+
+        // then the section counts app.empty, as shardDrainingStatus does
+        SimulatedCluster shown = catalog.collection(NS).orElseThrow().cluster();
+        List<Message> words = BalancerWhy.of(
+                        shown.balancerDecision(),
+                        shown.shardKey(),
+                        Optional.empty(),
+                        LocalTime.NOON,
+                        ShardDrain.of(shown, Optional.of(mongos)))
+                .drain();
+        assertEquals(
+                "a drains (startShardDraining): one chunk and 2 collections left / The balancer is off: no chunk"
+                        + " leaves the draining shard (sh.startBalancer()). / One unsharded collection lives on it:"
+                        + " app.empty (moveCollection each) / Primary shard of the database app: movePrimary after"
+                        + " its collections are off",
+                said(ENGLISH, words));
+        BsonDocument status = mongos.run("admin", doc("{shardDrainingStatus: 'a'}"));
+        assertEquals(
+                "[app.empty]",
+                status.getArray("collectionsToMove").getValues().stream()
+                        .map(v -> v.asString().getValue())
+                        .toList()
+                        .toString());
     }
 
     private static BsonDocument doc(String json) {
