@@ -9,7 +9,9 @@ import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.text.Message;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -116,6 +118,16 @@ public record ShardDrain(
                     List.copyOf(databases),
                     List.copyOf(soleZones)));
         }
+        return out;
+    }
+
+    /**
+     * What is left of each draining shard's drain ({@link #left}), by shard id, counted as {@link #of} counts: what
+     * the lanes' DRAINING badges say, measured with every new state on the simulation thread.
+     */
+    public static Map<String, Message> leftByShard(SimulatedCluster shown, Optional<ShardedCatalog> catalog) {
+        Map<String, Message> out = new LinkedHashMap<>();
+        of(shown, catalog).forEach(d -> out.put(d.shard(), d.left()));
         return out;
     }
 
