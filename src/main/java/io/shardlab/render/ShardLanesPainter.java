@@ -36,7 +36,7 @@ public final class ShardLanesPainter {
      * The widest a DRAINING badge grows, in pixels: past it the words of what is left are cut at a {@link #PART}, last
      * part first, so a badge never crowds the lanes nor shows half a word.
      */
-    static final double DRAINING_MAX = 220;
+    static final double DRAINING_MAX = 280;
 
     static final double HEADER = 20;
     static final double COLUMN_GAP = 22;
