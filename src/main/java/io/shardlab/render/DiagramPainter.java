@@ -156,7 +156,7 @@ public final class DiagramPainter implements Picture {
         /** The lanes' rows of {@code data} over {@code line}. */
         public static List<ShardSummary> summaries(DiagramData data, NumberLineModel line) {
             int window = data.writes().map(w -> w.windows() - 1).orElse(0);
-            return ShardSummary.of(line, data.layout().sizes(), data.writes(), window);
+            return ShardSummary.of(line, data.layout().sizes(), data.writes(), window, data.drainsLeft());
         }
     }
 

@@ -29,6 +29,15 @@ public final class ShardLanesPainter {
     /** The badge beside a draining shard's name (config.shards {@code draining: true}, removeShard under way). */
     static final String DRAINING = "DRAINING";
 
+    /** What joins the badge's parts: {@code DRAINING · 3 chunks · 2 collections left}. */
+    static final String PART = " · ";
+
+    /**
+     * The widest a DRAINING badge grows, in pixels: past it the words of what is left are cut at a {@link #PART}, last
+     * part first, so a badge never crowds the lanes nor shows half a word.
+     */
+    static final double DRAINING_MAX = 280;
+
     static final double HEADER = 20;
     static final double COLUMN_GAP = 22;
     static final double SWATCH = 10;
@@ -108,8 +117,11 @@ public final class ShardLanesPainter {
             name = Math.max(name, pen.width(font, r.shard()));
         }
         boolean hot = rows.stream().anyMatch(ShardSummary::hot);
-        boolean draining = rows.stream().anyMatch(ShardSummary::draining);
-        return SWATCH + 8 + name + (hot ? 8 + badgeWidth(pen) : 0) + (draining ? 8 + drainingWidth(pen) : 0) + 16;
+        double draining = 0;
+        for (ShardSummary r : rows) {
+            draining = r.draining() ? Math.max(draining, 8 + drainingWidth(pen, drainingText(pen, r))) : draining;
+        }
+        return SWATCH + 8 + name + (hot ? 8 + badgeWidth(pen) : 0) + draining + 16;
     }
 
     /** Width the right table needs with every column. */
@@ -156,9 +168,27 @@ public final class ShardLanesPainter {
         return shards <= 16 ? type.bodyBold() : type.small();
     }
 
-    /** The DRAINING badge's width. */
-    private double drainingWidth(Pen pen) {
-        return pen.width(type.small(), DRAINING) + 12;
+    /** The width of a DRAINING badge saying {@code text}. */
+    private double drainingWidth(Pen pen, String text) {
+        return pen.width(type.small(), text) + 12;
+    }
+
+    /**
+     * The words of {@code row}'s DRAINING badge: DRAINING, then as many parts of what is left of the drain as fit
+     * in {@link #DRAINING_MAX} (whole parts only).
+     */
+    String drainingText(Pen pen, ShardSummary row) {
+        if (row.drainLeft().isEmpty()) {
+            return DRAINING;
+        }
+        List<String> parts = List.of(words.text(row.drainLeft().get()).split(PART));
+        for (int keep = parts.size(); keep > 0; keep--) {
+            String text = DRAINING + PART + String.join(PART, parts.subList(0, keep));
+            if (drainingWidth(pen, text) <= DRAINING_MAX) {
+                return text;
+            }
+        }
+        return DRAINING;
     }
 
     private double badgeWidth(Pen pen) {
@@ -299,13 +329,14 @@ public final class ShardLanesPainter {
             }
             if (row.draining() && detail.names()) {
                 // outlined, not filled: the shard still serves its chunks while they move off
-                double bw = drainingWidth(pen);
+                String badge = drainingText(pen, row);
+                double bw = drainingWidth(pen, badge);
                 pen.fillRound(colors.mutedText(), badgeX, mid - 8, bw, 16, 8);
                 pen.fillRound(colors.background(), badgeX + 1.5, mid - 6.5, bw - 3, 13, 6.5);
                 pen.textCentered(
                         type.small(),
                         colors.mutedText(),
-                        DRAINING,
+                        badge,
                         badgeX + bw / 2,
                         pen.baselineCentered(type.small(), mid));
             }

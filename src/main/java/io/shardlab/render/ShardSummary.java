@@ -1,9 +1,11 @@
 package io.shardlab.render;
 
 import io.shardlab.cluster.Shard;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -28,6 +30,8 @@ import java.util.Set;
  * @param hot whether it is the hot shard
  * @param draining whether the shard is draining ({@code removeShard} is moving its chunks off; config.shards
  *     {@code draining: true})
+ * @param drainLeft for a draining shard, what is left of its drain when known ({@code 3 chunks · 2 collections
+ *     left}); empty otherwise
  */
 public record ShardSummary(
         int shardIndex,
@@ -38,7 +42,22 @@ public record ShardSummary(
         OptionalLong bytes,
         OptionalLong writes,
         boolean hot,
-        boolean draining) {
+        boolean draining,
+        Optional<Message> drainLeft) {
+
+    /** A row whose badge says nothing of what is left of a drain. */
+    public ShardSummary(
+            int shardIndex,
+            String shard,
+            int chunks,
+            int jumboChunks,
+            OptionalLong documents,
+            OptionalLong bytes,
+            OptionalLong writes,
+            boolean hot,
+            boolean draining) {
+        this(shardIndex, shard, chunks, jumboChunks, documents, bytes, writes, hot, draining, Optional.empty());
+    }
 
     /** Share of writes at or above which the busiest of N ≥ 2 shards is hot: {@code min(2 / N, 0.75)}. */
     public static double hotThreshold(int shards) {
@@ -54,6 +73,21 @@ public record ShardSummary(
      */
     public static List<ShardSummary> of(
             NumberLineModel model, Optional<ChunkSizes> sizes, Optional<WriteSeries> writes, int window) {
+        return of(model, sizes, writes, window, Map.of());
+    }
+
+    /**
+     * As {@link #of(NumberLineModel, Optional, Optional, int)}, each draining shard's row with what is left of its
+     * drain.
+     *
+     * @param drainsLeft per draining shard id, what is left of its drain; ignored for shards not draining
+     */
+    public static List<ShardSummary> of(
+            NumberLineModel model,
+            Optional<ChunkSizes> sizes,
+            Optional<WriteSeries> writes,
+            int window,
+            Map<String, Message> drainsLeft) {
         int shardCount = model.shards().size();
         int[] chunks = new int[shardCount];
         int[] jumbo = new int[shardCount];
@@ -100,7 +134,10 @@ public record ShardSummary(
                     sizes.isPresent() ? OptionalLong.of(bytes[s]) : OptionalLong.empty(),
                     writes.isPresent() ? OptionalLong.of(w[s]) : OptionalLong.empty(),
                     anyHot && s == busiest,
-                    draining.contains(model.shards().get(s))));
+                    draining.contains(model.shards().get(s)),
+                    draining.contains(model.shards().get(s))
+                            ? Optional.ofNullable(drainsLeft.get(model.shards().get(s)))
+                            : Optional.empty()));
         }
         return List.copyOf(rows);
     }

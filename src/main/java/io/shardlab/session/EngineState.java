@@ -5,6 +5,7 @@ import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.text.RefusedInput;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -61,6 +62,8 @@ public sealed interface EngineState {
      *     after the stream is in, so Play stays available
      * @param clientCollection the collection on show in one line when it is not the scenario's (a client's, or
      *     one the Shell panel sharded), else empty
+     * @param drainsLeft per draining shard id, what is left of its drain over the whole catalog (its lane's DRAINING
+     *     badge: {@code 3 chunks · 2 collections left}); measured with this state, on the simulation thread
      */
     record Running(
             ExplorerFrame frame,
@@ -68,12 +71,14 @@ public sealed interface EngineState {
             PlaybackSpeed speed,
             List<Collection> collections,
             boolean live,
-            Optional<CollectionSummary> clientCollection)
+            Optional<CollectionSummary> clientCollection,
+            Map<String, Message> drainsLeft)
             implements EngineState {
 
         public Running {
             collections = List.copyOf(collections);
             Objects.requireNonNull(clientCollection, "clientCollection");
+            drainsLeft = Map.copyOf(drainsLeft);
         }
 
         /** A frame of a cluster with no collection but its scenario's and no client (the comparison's sides). */
@@ -85,7 +90,8 @@ public sealed interface EngineState {
                     List.of(new Collection(
                             frame.scenario().namespace(), frame.scenario().key().toString(), 0)),
                     false,
-                    Optional.empty());
+                    Optional.empty(),
+                    Map.of());
         }
 
         @Override

@@ -365,7 +365,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             playback.show(running);
             setup.showClientCollection(running.clientCollection());
             collections.show(running);
-            numberLine.show(frame);
+            numberLine.show(frame, running.drainsLeft());
             query.show(frame);
             actions.show(frame, engine::clearError);
             history.show(frame);

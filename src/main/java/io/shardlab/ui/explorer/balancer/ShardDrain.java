@@ -9,7 +9,9 @@ import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.text.Message;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -63,6 +65,16 @@ public record ShardDrain(boolean pausable, DrainRemaining remaining, List<String
             }
             out.add(new ShardDrain(pausable, remaining, List.copyOf(soleZones)));
         }
+        return out;
+    }
+
+    /**
+     * What is left of each draining shard's drain ({@link #left}), by shard id, counted as {@link #of} counts: what
+     * the lanes' DRAINING badges say, measured with every new state on the simulation thread.
+     */
+    public static Map<String, Message> leftByShard(SimulatedCluster shown, Optional<MongosCommands> mongos) {
+        Map<String, Message> out = new LinkedHashMap<>();
+        of(shown, mongos).forEach(d -> out.put(d.remaining().shard(), d.left()));
         return out;
     }
 

@@ -21,8 +21,10 @@ import io.shardlab.render.WriteSeries;
 import io.shardlab.session.ExplorerFrame;
 import io.shardlab.sim.Migration;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -65,6 +67,9 @@ public final class NumberLineViewModel {
     private final ReadOnlyObjectWrapper<ChunkDetails> selected = new ReadOnlyObjectWrapper<>(this, "selected");
 
     private Shown shown;
+    /** Per draining shard id, what is left of its drain (its lane's badge); none for a loaded layout. */
+    private Map<String, Message> drainsLeft = Map.of();
+
     private int shownComplete = -1;
     /** Whether the charts on show hold a window still filling (so the next frame's data differs). */
     private boolean shownFilling;
@@ -126,6 +131,16 @@ public final class NumberLineViewModel {
      */
     public void sizesUnknown(boolean unknown) {
         sizesUnknown = unknown;
+    }
+
+    /**
+     * As {@link #show(ExplorerFrame)}, each draining shard's badge saying what is left of its drain.
+     *
+     * @param left per draining shard id, what is left ({@code ShardDrain#left}), measured with {@code next}
+     */
+    public void show(ExplorerFrame next, Map<String, Message> left) {
+        drainsLeft = Map.copyOf(left);
+        show(next);
     }
 
     /** Shows a frame of a simulation; keeps zoom, scale and selection unless the scenario changed. */
@@ -196,6 +211,7 @@ public final class NumberLineViewModel {
             LayoutData layout, List<ExplorerFrame.ChunkMove> moves, List<ExplorerFrame.SplitMark> splits) {
         Objects.requireNonNull(layout, "layout");
         inFlight = List.of();
+        drainsLeft = Map.of();
         show(new Shown(
                 layout.snapshot().namespace(),
                 layout,
@@ -288,8 +304,10 @@ public final class NumberLineViewModel {
                         && last.data().heatmap() == shown.heat()
                         && last.data().valueLine().orElse(null)
                                 == shown.valueLine().orElse(null)
+                        && last.data().drainsLeft().equals(drainsLeft)
                 ? last.data()
-                : new DiagramData(layout, shown.writes(), shown.heat(), shown.valueLine());
+                : new DiagramData(layout, shown.writes(), shown.heat(), shown.valueLine(), MigrationMarks.NONE)
+                        .withDrainsLeft(drainsLeft);
         MigrationMarks marks = new MigrationMarks(plannedMove.get(), shown.orphans(), shown.atMillis());
         if (!data.migrations().equals(marks)) {
             data = data.withMigrations(marks);

@@ -22,6 +22,7 @@ import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.time.LocalTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
@@ -97,6 +98,21 @@ class ShardDrainTest {
 
         // then
         assertEquals(expected, said(ENGLISH, words(c)));
+    }
+
+    @Test
+    void eachDrainingShardsBadgeWordsAreKeyedByItsId() {
+        // given shard a draining, b not
+        SimulatedCluster c = given("8.3");
+
+        // when
+        drain(c, "a");
+
+        // then only a's lane has words, those of its drain
+        Map<String, Message> left = ShardDrain.leftByShard(c, Optional.empty());
+        assertEquals(Map.of("a", ShardDrain.of(c, Optional.empty()).get(0).left()), left);
+        assertEquals("one chunk · one collection left", ENGLISH.text(left.get("a")));
+        assertEquals(Map.of(), ShardDrain.leftByShard(given("8.3"), Optional.empty()));
     }
 
     @Test
