@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -111,16 +112,7 @@ public final class UniformWorkload implements Workload {
      * @param path the field's dotted path; a dotted path writes nested documents
      * @param kind the values it takes
      */
-    public record KeyField(String path, ValueKind kind) {
-        public KeyField {
-            if (path == null || path.isBlank() || path.contains(",") || path.contains("=")) {
-                throw new IllegalArgumentException("path: a field path without ',' or '=', got '" + path + "'");
-            }
-            if (kind == null) {
-                throw new IllegalArgumentException("kind: required for '" + path + "'");
-            }
-        }
-    }
+    record KeyField(String path, ValueKind kind) {}
 
     private final List<KeyField> keyFields;
 
@@ -129,10 +121,8 @@ public final class UniformWorkload implements Workload {
         this.keyFields = List.of();
     }
 
+    /** @param keyFields at least one, as a parsed shard key pattern or name gives */
     private UniformWorkload(List<KeyField> keyFields) {
-        if (keyFields.isEmpty()) {
-            throw new IllegalArgumentException("keyFields: at least one field");
-        }
         this.keyFields = List.copyOf(keyFields);
     }
 
@@ -161,30 +151,27 @@ public final class UniformWorkload implements Workload {
 
     /**
      * The stream a name {@code uniform:<field>=<kind>,…} gives, kinds as {@link ValueKind} in lower case without
-     * {@code _} ({@code number}, {@code string}, {@code objectid}, {@code date}).
+     * {@code _} ({@code number}, {@code string}, {@code objectid}, {@code date}). A field path holding {@code ,} cannot
+     * be named so.
      *
      * @throws IllegalArgumentException naming the name and what in it is wrong
      */
     public static UniformWorkload named(String name) {
+        IllegalArgumentException wrong = new IllegalArgumentException(
+                "'" + name + "' is not uniform:<field>=<kind>,… of the kinds number, string, objectid, date");
         if (!name.startsWith(FIELDS_PREFIX) || name.length() == FIELDS_PREFIX.length()) {
-            throw new IllegalArgumentException("'" + name + "' is not " + FIELDS_PREFIX + "<field>=<kind>,…");
+            throw wrong;
         }
         List<KeyField> fields = new ArrayList<>();
         for (String part : name.substring(FIELDS_PREFIX.length()).split(",", -1)) {
             int eq = part.lastIndexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("'" + name + "': '" + part + "' is not <field>=<kind>");
-            }
             String word = part.substring(eq + 1);
-            ValueKind kind = null;
-            for (ValueKind k : ValueKind.values()) {
-                if (k.word().equals(word)) {
-                    kind = k;
-                }
-            }
-            if (kind == null) {
-                throw new IllegalArgumentException(
-                        "'" + name + "': unknown kind '" + word + "'; kinds: number, string, objectid, date");
+            ValueKind kind = Arrays.stream(ValueKind.values())
+                    .filter(k -> k.word().equals(word))
+                    .findFirst()
+                    .orElseThrow(() -> wrong);
+            if (eq < 1) {
+                throw wrong;
             }
             fields.add(new KeyField(part.substring(0, eq), kind));
         }

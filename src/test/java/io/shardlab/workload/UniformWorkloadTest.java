@@ -64,16 +64,19 @@ class UniformWorkloadTest {
                 .anyMatch(d -> d.getString("region").getValue().compareTo("m") > 0));
     }
 
-    @ParameterizedTest(name = "{0}: {1}")
-    @CsvSource(delimiter = '|', textBlock = """
-            uniform:                | 'uniform:' is not uniform:<field>=<kind>,…
-            uniform:region          | 'uniform:region': 'region' is not <field>=<kind>
-            uniform:region=country  | 'uniform:region=country': unknown kind 'country'; kinds: number, string, objectid, date
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            uniform:
+            uniform:region
+            uniform:region=country
+            uniform:=string
             """)
-    void aBadNameSaysWhatInItIsWrong(String name, String message) {
+    void aBadNameSaysWhatANameIs(String name) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> UniformWorkload.named(name));
 
-        assertEquals(message, e.getMessage());
+        assertEquals(
+                "'" + name + "' is not uniform:<field>=<kind>,… of the kinds number, string, objectid, date",
+                e.getMessage());
     }
 
     private static ShardKey boundOf(ShardKeyPattern pattern, String text) {
