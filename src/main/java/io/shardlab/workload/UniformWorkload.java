@@ -1,11 +1,28 @@
 package io.shardlab.workload;
 
+import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
 import org.bson.BsonString;
+import org.bson.BsonType;
+import org.bson.BsonValue;
+import org.bson.types.ObjectId;
 
 /**
  * {@code uniform}: user profiles whose {@code userId} is drawn uniformly from
@@ -14,6 +31,12 @@ import org.bson.BsonString;
  * range reads).
  *
  * <p>Document: {@code {_id: ObjectId, userId: NumberLong, plan: "free"|"pro"|"team"}}.
+ *
+ * <p>Over other key fields ({@link #overKey}, named {@code uniform:<field>=<kind>,…}, e.g.
+ * {@code uniform:region=string,orderId=number}): documents {@code {_id: ObjectId, <field>: <value>, …}} holding one
+ * value per field, drawn uniformly over its {@link ValueKind}'s range; the stream a fork of a recorded layout plays
+ * when no workload is made for its key, so its inserts land across the layout's chunks, not all in the chunk of
+ * missing values.
  */
 public final class UniformWorkload implements Workload {
 
@@ -21,32 +44,225 @@ public final class UniformWorkload implements Workload {
     private static final Duration SPAN = Duration.ofDays(1);
     private static final List<String> PLANS = List.of("free", "pro", "team");
 
+    /** How a name over key fields starts: {@code uniform:}. */
+    public static final String FIELDS_PREFIX = "uniform:";
+
+    /** The kind of value a key field takes, and the range it is drawn uniformly from. */
+    public enum ValueKind {
+        /** A {@code NumberLong} in {@code [0, 10^12)}, as {@code userId}. */
+        NUMBER,
+        /** Eight letters, each of {@code A–Z a–z}, so values fall on both sides of upper- and lower-case bounds. */
+        STRING,
+        /** An ObjectId stamped with a second of {@code [2020-01-01, 2030-01-01)}, the rest random. */
+        OBJECT_ID,
+        /** A date, to the millisecond, in {@code [2020-01-01, 2030-01-01)}. */
+        DATE;
+
+        private static final String LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        private static final long FROM = Instant.parse("2020-01-01T00:00:00Z").toEpochMilli();
+        private static final long TO = Instant.parse("2030-01-01T00:00:00Z").toEpochMilli();
+
+        BsonValue draw(SplittableRandom random) {
+            return switch (this) {
+                case NUMBER -> new BsonInt64(random.nextLong(KEY_SPACE));
+                case STRING -> {
+                    StringBuilder s = new StringBuilder(8);
+                    for (int i = 0; i < 8; i++) {
+                        s.append(LETTERS.charAt(random.nextInt(LETTERS.length())));
+                    }
+                    yield new BsonString(s.toString());
+                }
+                case OBJECT_ID -> {
+                    byte[] bytes = new byte[12];
+                    ByteBuffer.wrap(bytes).putInt((int) (random.nextLong(FROM, TO) / 1000));
+                    for (int i = 4; i < bytes.length; i++) {
+                        bytes[i] = (byte) random.nextInt(256);
+                    }
+                    yield new BsonObjectId(new ObjectId(bytes));
+                }
+                case DATE -> new BsonDateTime(random.nextLong(FROM, TO));
+            };
+        }
+
+        /**
+         * The kind of a chunk bound's value: a number, string, ObjectId or date; {@code null} for any other
+         * (MinKey, MaxKey, null and the rest), which tells nothing of the field's values.
+         */
+        static ValueKind of(BsonValue bound) {
+            if (bound.isNumber() || bound.isDecimal128()) {
+                return NUMBER;
+            }
+            BsonType type = bound.getBsonType();
+            return switch (type) {
+                case STRING -> STRING;
+                case OBJECT_ID -> OBJECT_ID;
+                case DATE_TIME -> DATE;
+                default -> null;
+            };
+        }
+
+        String word() {
+            return name().toLowerCase(Locale.ROOT).replace("_", "");
+        }
+    }
+
+    /**
+     * One shard key field of a {@code uniform:} stream.
+     *
+     * @param path the field's dotted path; a dotted path writes nested documents
+     * @param kind the values it takes
+     */
+    record KeyField(String path, ValueKind kind) {}
+
+    private final List<KeyField> keyFields;
+
+    /** The {@code uniform} user profiles, keyed on {@code userId}. */
+    public UniformWorkload() {
+        this.keyFields = List.of();
+    }
+
+    /** @param keyFields at least one, as a parsed shard key pattern or name gives */
+    private UniformWorkload(List<KeyField> keyFields) {
+        this.keyFields = List.copyOf(keyFields);
+    }
+
+    /**
+     * The stream over {@code key}'s fields, each of the kind its values in {@code bounds} (chunk bounds of a layout
+     * sharded on {@code key}) show: the first number, string, ObjectId or date among them; a field whose bounds show
+     * none, or a hashed field (whose bounds are hashes; any value hashes somewhere), takes numbers.
+     */
+    public static UniformWorkload overKey(ShardKeyPattern key, List<ShardKey> bounds) {
+        List<KeyField> fields = new ArrayList<>();
+        for (int i = 0; i < key.fields().size(); i++) {
+            ValueKind kind = ValueKind.NUMBER;
+            if (!key.fields().get(i).hashed()) {
+                for (ShardKey bound : bounds) {
+                    ValueKind seen = i < bound.values().size() ? ValueKind.of(bound.get(i)) : null;
+                    if (seen != null) {
+                        kind = seen;
+                        break;
+                    }
+                }
+            }
+            fields.add(new KeyField(key.fields().get(i).path(), kind));
+        }
+        return new UniformWorkload(fields);
+    }
+
+    /**
+     * The stream a name {@code uniform:<field>=<kind>,…} gives, kinds as {@link ValueKind} in lower case without
+     * {@code _} ({@code number}, {@code string}, {@code objectid}, {@code date}). A field path holding {@code ,} cannot
+     * be named so.
+     *
+     * @throws IllegalArgumentException naming the name and what in it is wrong
+     */
+    public static UniformWorkload named(String name) {
+        IllegalArgumentException wrong = new IllegalArgumentException(
+                "'" + name + "' is not uniform:<field>=<kind>,… of the kinds number, string, objectid, date");
+        if (!name.startsWith(FIELDS_PREFIX) || name.length() == FIELDS_PREFIX.length()) {
+            throw wrong;
+        }
+        List<KeyField> fields = new ArrayList<>();
+        for (String part : name.substring(FIELDS_PREFIX.length()).split(",", -1)) {
+            int eq = part.lastIndexOf('=');
+            String word = part.substring(eq + 1);
+            ValueKind kind = Arrays.stream(ValueKind.values())
+                    .filter(k -> k.word().equals(word))
+                    .findFirst()
+                    .orElseThrow(() -> wrong);
+            if (eq < 1) {
+                throw wrong;
+            }
+            fields.add(new KeyField(part.substring(0, eq), kind));
+        }
+        return new UniformWorkload(fields);
+    }
+
     @Override
     public String name() {
-        return "uniform";
+        if (keyFields.isEmpty()) {
+            return "uniform";
+        }
+        return FIELDS_PREFIX
+                + keyFields.stream().map(f -> f.path() + "=" + f.kind().word()).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public Message descriptionMessage() {
+        if (keyFields.isEmpty()) {
+            return Workload.super.descriptionMessage();
+        }
+        return Message.of(
+                "workload.uniform-fields.description",
+                keyFields.stream().map(KeyField::path).collect(Collectors.joining(", ")));
     }
 
     @Override
     public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{userId: 1}");
+        if (keyFields.isEmpty()) {
+            return ShardKeyPattern.parse("{userId: 1}");
+        }
+        BsonDocument key = new BsonDocument();
+        keyFields.forEach(f -> key.append(f.path(), new BsonInt32(1)));
+        return ShardKeyPattern.parse(key.toJson());
     }
 
     @Override
     public List<String> fields() {
-        return List.of("_id", "userId", "plan");
+        if (keyFields.isEmpty()) {
+            return List.of("_id", "userId", "plan");
+        }
+        Set<String> top = new LinkedHashSet<>();
+        top.add("_id");
+        keyFields.forEach(f -> top.add(f.path().split("\\.", -1)[0]));
+        return List.copyOf(top);
     }
 
     @Override
     public InsertStream open(WorkloadSettings settings) {
         TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(
-                this,
-                (document, ordinal, random) -> document.append("userId", new BsonInt64(random.nextLong(KEY_SPACE)))
-                        .append("plan", new BsonString(PLANS.get(random.nextInt(PLANS.size())))));
+        if (keyFields.isEmpty()) {
+            return basis.documentsWithIds(
+                    this,
+                    (document, ordinal, random) -> document.append("userId", new BsonInt64(random.nextLong(KEY_SPACE)))
+                            .append("plan", new BsonString(PLANS.get(random.nextInt(PLANS.size())))));
+        }
+        return basis.documentsWithIds(this, (document, ordinal, random) -> {
+            for (KeyField field : keyFields) {
+                BsonValue value = field.kind().draw(random);
+                if (!field.path().equals("_id")) {
+                    put(document, field.path(), value);
+                }
+            }
+            return document;
+        });
+    }
+
+    /** Sets {@code path} in {@code document}, making the embedded documents a dotted path names. */
+    private static void put(BsonDocument document, String path, BsonValue value) {
+        String[] parts = path.split("\\.", -1);
+        BsonDocument at = document;
+        for (int i = 0; i < parts.length - 1; i++) {
+            BsonValue inner = at.get(parts[i]);
+            if (inner == null || !inner.isDocument()) {
+                inner = new BsonDocument();
+                at.put(parts[i], inner);
+            }
+            at = inner.asDocument();
+        }
+        at.put(parts[parts.length - 1], value);
     }
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
+        if (!keyFields.isEmpty()) {
+            KeyField first = keyFields.get(0);
+            return QueryMix.of(QueryTemplate.keyEquals(
+                    "documents by key prefix",
+                    1,
+                    first.path(),
+                    r -> first.kind().draw(r)));
+        }
         return QueryMix.of(
                 QueryTemplate.keyEquals("profile by id", 60, "userId", r -> new BsonInt64(r.nextLong(KEY_SPACE))),
                 QueryTemplate.keyIn("profiles by ids", 10, "userId", 5, r -> new BsonInt64(r.nextLong(KEY_SPACE))),

@@ -71,11 +71,15 @@ public final class WorkloadRegistry {
     }
 
     /**
-     * The workload called {@code name}.
+     * The workload called {@code name}; a name {@code uniform:<field>=<kind>,…} is {@link UniformWorkload#named} over
+     * those fields (the stream of a fork whose key no workload is made for).
      *
      * @throws IllegalArgumentException naming the unknown workload and the known ones
      */
     public Workload named(String name) {
+        if (name.startsWith(UniformWorkload.FIELDS_PREFIX)) {
+            return UniformWorkload.named(name);
+        }
         Workload w = byName.get(name);
         if (w == null) {
             throw new IllegalArgumentException(

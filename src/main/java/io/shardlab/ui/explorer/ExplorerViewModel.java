@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKey;
 import io.shardlab.render.LayoutData;
 import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.EngineState;
@@ -26,9 +27,11 @@ import io.shardlab.ui.explorer.log.LogViewModel;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.ui.explorer.query.QueryViewModel;
 import io.shardlab.ui.explorer.setup.SetupViewModel;
+import io.shardlab.workload.UniformWorkload;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -299,8 +302,10 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * name the shards and zones of the lesson before (its {@code sh.addShardToZone("shard02", "EU")} failed on a
      * layout without shard02; the layout's own zones come with the fork), and not its workload, pace or query,
      * which belonged to the lesson before and would write that lesson's documents into the recorded collection.
-     * The stream is the workload made for the layout's key if there is one, else {@code uniform} (no hot spot of
-     * its own), at the default size and pace, so that Play shows how the recorded layout takes writes.
+     * The stream is the workload made for the layout's key if there is one, else {@code uniform} over the layout's
+     * own key fields, each of the kind its chunk bounds show ({@link UniformWorkload#overKey}; the plain
+     * {@code uniform} writes {@code userId}, so on another key every insert landed in the chunk of missing values), at
+     * the default size and pace, so that Play shows how the recorded layout takes writes.
      */
     static Scenario forkScenario(
             WorkloadRegistry workloads, ClusterSnapshot layout, MongoVersion version, int chunkMegabytes) {
@@ -308,7 +313,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 .filter(w -> w.suggestedKey().equals(layout.key()))
                 .map(Workload::name)
                 .findFirst()
-                .orElse(NEUTRAL_WORKLOAD);
+                .orElseGet(() -> UniformWorkload.overKey(layout.key(), chunkBounds(layout))
+                        .name());
         return Scenario.of(layout.key().toString(), workload)
                 .withNamespace(layout.namespace())
                 .withShards(layout.shards().size())
@@ -316,8 +322,13 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                 .withChunkSizeMegabytes(chunkMegabytes);
     }
 
-    /** A fork's workload when none is made for the layout's key: values spread evenly over the key space. */
-    static final String NEUTRAL_WORKLOAD = "uniform";
+    /** Every chunk's lower bound, in key order, and the last chunk's upper bound. */
+    private static List<ShardKey> chunkBounds(ClusterSnapshot layout) {
+        List<ShardKey> bounds = new ArrayList<>();
+        layout.chunks().chunks().forEach(chunk -> bounds.add(chunk.min()));
+        layout.chunks().chunks().stream().reduce((a, b) -> b).ifPresent(last -> bounds.add(last.max()));
+        return bounds;
+    }
 
     /**
      * File → Open cluster: the cluster a data file holds ({@code serve --data-file}, File → Save cluster with its

@@ -100,6 +100,7 @@ public final class SetupViewModel {
     }
 
     private final Consumer<Scenario> launcher;
+    private final WorkloadRegistry registry;
     private final ReadOnlyListWrapper<WorkloadChoice> workloads =
             new ReadOnlyListWrapper<>(this, "workloads", FXCollections.observableArrayList());
     private final ObjectProperty<WorkloadChoice> workload = new SimpleObjectProperty<>(this, "workload");
@@ -134,6 +135,7 @@ public final class SetupViewModel {
      */
     public SetupViewModel(WorkloadRegistry registry, Consumer<Scenario> launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
+        this.registry = Objects.requireNonNull(registry, "registry");
         for (Workload w : registry.all()) {
             workloads.add(WorkloadChoice.of(w));
         }
@@ -509,15 +511,20 @@ public final class SetupViewModel {
         error.set(message);
     }
 
-    /** Fills the form from a scenario being loaded (by a lesson or by {@link #apply()}). */
+    /**
+     * Fills the form from a scenario being loaded (by a lesson or by {@link #apply()}); a dataset file or a workload
+     * the menu does not list (a fork's {@code uniform:} stream over its layout's key) joins the menu.
+     */
     public void fill(Scenario scenario) {
         base = scenario;
         WorkloadChoice choice = workloads.stream()
                 .filter(w -> w.id().equals(scenario.workload()))
                 .findFirst()
                 .orElseGet(() -> {
-                    WorkloadChoice d = WorkloadChoice.dataset(
-                            Path.of(scenario.workload().substring(Scenario.DATASET_PREFIX.length())));
+                    WorkloadChoice d = scenario.replaysDataset()
+                            ? WorkloadChoice.dataset(
+                                    Path.of(scenario.workload().substring(Scenario.DATASET_PREFIX.length())))
+                            : WorkloadChoice.of(registry.named(scenario.workload()));
                     workloads.add(d);
                     return d;
                 });

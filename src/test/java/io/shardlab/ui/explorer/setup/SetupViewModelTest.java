@@ -107,4 +107,21 @@ class SetupViewModelTest {
         vm.apply();
         assertEquals(List.of(), launched.get(launched.size() - 1).steps());
     }
+
+    @Test
+    void aForksStreamOverItsLayoutsKeyJoinsTheMenuAndPlaysOnApply() {
+        // given a fork of a layout on { region: 1, orderId: 1 }, whose stream the menu does not list
+        String stream = "uniform:region=string,orderId=number";
+        assertFalse(vm.workloadsProperty().stream().anyMatch(w -> w.id().equals(stream)));
+
+        // when the form shows it and it is applied
+        vm.fill(Scenario.of("{ region: 1, orderId: 1 }", stream));
+        vm.apply();
+
+        // then the picked workload is that stream, with its fields, and the applied scenario plays it
+        assertEquals(stream, vm.workloadProperty().get().id());
+        assertEquals(
+                List.of("_id", "region", "orderId"), vm.workloadProperty().get().fields());
+        assertEquals(stream, launched.get(launched.size() - 1).workload());
+    }
 }
