@@ -121,6 +121,7 @@ final class PlacementView {
         // the buttons keep their words; the note wraps beside them
         undo.setMinWidth(Region.USE_PREF_SIZE);
         refresh.setMinWidth(Region.USE_PREF_SIZE);
+        redo.setMinWidth(Region.USE_PREF_SIZE);
         commands.setWrapText(true);
         VBox top = new VBox(6, bar, keyPrompt(), commands, phases);
         top.getStyleClass().add("placement-top");
@@ -249,6 +250,8 @@ final class PlacementView {
         spinner.setId("placement-capacity");
         spinner.setEditable(true);
         spinner.setPrefWidth(110);
+        // the bar's note wraps instead: a squeezed spinner hid its value at 1280 px
+        spinner.setMinWidth(Region.USE_PREF_SIZE);
         spinner.setTooltip(text.tooltip("placement.capacity.tip"));
         spinner.valueProperty().addListener((obs, was, now) -> {
             if (now != null) {

@@ -33,6 +33,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -211,6 +212,27 @@ class PlacementViewTest {
                 "Edit → Undo names the move again",
                 () -> said(Language.ENGLISH, true).equals("Undo move of app.logs to shard02"));
         assertFalse(history.canRedoProperty().get());
+    }
+
+    @Test
+    void in_a_narrow_window_the_note_wraps_and_the_capacity_and_buttons_keep_their_width(FxRobot robot)
+            throws Exception {
+        // given the board in a window narrower than a 1280 px projector's scene
+        show(robot, "8.0");
+        robot.interact(() -> robot.lookup("#placement-capacity")
+                .query()
+                .getScene()
+                .getWindow()
+                .setWidth(1000));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the spinner shows its value and no button is cut to "..."
+        Spinner<?> capacity = robot.lookup("#placement-capacity").queryAs(Spinner.class);
+        assertTrue(capacity.getWidth() >= capacity.prefWidth(-1) - 0.5, "capacity " + capacity.getWidth());
+        for (String id : List.of("#placement-undo", "#placement-redo")) {
+            Button button = robot.lookup(id).queryAs(Button.class);
+            assertTrue(button.getWidth() >= button.prefWidth(-1) - 0.5, id + " " + button.getWidth());
+        }
     }
 
     @Test
