@@ -1,10 +1,10 @@
 package io.shardlab.advisor;
 
+import io.shardlab.workload.TaskResult;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.bson.BsonDocument;
 
@@ -59,7 +59,7 @@ final class BlockFieldProfiler {
             submit();
         }
         while (!ahead.isEmpty()) {
-            merged.merge(joined(ahead.poll()));
+            merged.merge(TaskResult.of(ahead.poll()));
         }
         return merged.profiles();
     }
@@ -69,7 +69,7 @@ final class BlockFieldProfiler {
         block = new ArrayList<>(blockSize);
         ahead.add(CompletableFuture.supplyAsync(() -> profile(documents), parsers));
         while (!ahead.isEmpty() && (ahead.size() > BLOCKS_AHEAD || ahead.peek().isDone())) {
-            merged.merge(joined(ahead.poll()));
+            merged.merge(TaskResult.of(ahead.poll()));
         }
     }
 
@@ -79,19 +79,5 @@ final class BlockFieldProfiler {
             profiler.add(d);
         }
         return profiler;
-    }
-
-    private static FieldProfiler joined(CompletableFuture<FieldProfiler> task) {
-        try {
-            return task.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
     }
 }

@@ -57,18 +57,7 @@ public final class LegendPainter {
 
     /** The entries for a picture, in English: every shard of the model, then the marks in use (no density mark). */
     public static List<Item> items(NumberLineModel model, boolean mixedShown, boolean hotShown, Highlight highlight) {
-        return items(Messages.of(Language.ENGLISH), model, mixedShown, false, hotShown, highlight);
-    }
-
-    /** As {@link #items(Messages, NumberLineModel, boolean, boolean, boolean, Highlight, MigrationMarks)}, no marks. */
-    public static List<Item> items(
-            Messages words,
-            NumberLineModel model,
-            boolean mixedShown,
-            boolean denseShown,
-            boolean hotShown,
-            Highlight highlight) {
-        return items(words, model, mixedShown, denseShown, hotShown, highlight, MigrationMarks.NONE);
+        return items(Messages.of(Language.ENGLISH), model, mixedShown, false, hotShown, highlight, MigrationMarks.NONE);
     }
 
     /**

@@ -45,20 +45,6 @@ public record ShardSummary(
         boolean draining,
         Optional<Message> drainLeft) {
 
-    /** A row whose badge says nothing of what is left of a drain. */
-    public ShardSummary(
-            int shardIndex,
-            String shard,
-            int chunks,
-            int jumboChunks,
-            OptionalLong documents,
-            OptionalLong bytes,
-            OptionalLong writes,
-            boolean hot,
-            boolean draining) {
-        this(shardIndex, shard, chunks, jumboChunks, documents, bytes, writes, hot, draining, Optional.empty());
-    }
-
     /** Share of writes at or above which the busiest of N ≥ 2 shards is hot: {@code min(2 / N, 0.75)}. */
     public static double hotThreshold(int shards) {
         return Math.min(2.0 / shards, 0.75);

@@ -12,7 +12,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import org.bson.BsonDocument;
 
@@ -112,7 +111,7 @@ public final class JsonLinesInsertStream extends DatasetInsertStream {
             if (block == null) {
                 return null;
             }
-            current = joined(block);
+            current = TaskResult.of(block);
             next = 0;
         }
         return current.documents().get(next++);
@@ -161,20 +160,6 @@ public final class JsonLinesInsertStream extends DatasetInsertStream {
             return new ParsedBlock(documents, e);
         }
         return new ParsedBlock(documents, afterLines);
-    }
-
-    private static ParsedBlock joined(CompletableFuture<ParsedBlock> block) {
-        try {
-            return block.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
     }
 
     private BsonDocument parse(String line, long number) {

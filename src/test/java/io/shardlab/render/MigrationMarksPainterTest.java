@@ -211,7 +211,14 @@ class MigrationMarksPainterTest {
         assertEquals(List.of("孤立文档：迁移后留在源分片上的范围，等待范围删除器将其删除", "负载均衡器的下一次迁移（计划预览）"), chinese.subList(4, chinese.size()));
         assertEquals(
                 4,
-                LegendPainter.items(Messages.of(Language.ENGLISH), model, false, false, false, Highlight.none())
+                LegendPainter.items(
+                                Messages.of(Language.ENGLISH),
+                                model,
+                                false,
+                                false,
+                                false,
+                                Highlight.none(),
+                                MigrationMarks.NONE)
                         .size());
         // and a picture without lanes draws no ghost, so names none
         assertEquals(Optional.empty(), marks.withoutOrphans().orphans().stream().findFirst());

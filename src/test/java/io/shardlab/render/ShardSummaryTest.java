@@ -83,11 +83,29 @@ class ShardSummaryTest {
         List<ShardSummary> rows = ShardSummary.of(m, Optional.of(sizes), Optional.empty(), 0);
         assertEquals(
                 new ShardSummary(
-                        0, "a", 3, 2, OptionalLong.of(8), OptionalLong.of(80), OptionalLong.empty(), false, false),
+                        0,
+                        "a",
+                        3,
+                        2,
+                        OptionalLong.of(8),
+                        OptionalLong.of(80),
+                        OptionalLong.empty(),
+                        false,
+                        false,
+                        Optional.empty()),
                 rows.get(0));
         assertEquals(
                 new ShardSummary(
-                        1, "b", 1, 0, OptionalLong.of(2), OptionalLong.of(20), OptionalLong.empty(), false, false),
+                        1,
+                        "b",
+                        1,
+                        0,
+                        OptionalLong.of(2),
+                        OptionalLong.of(20),
+                        OptionalLong.empty(),
+                        false,
+                        false,
+                        Optional.empty()),
                 rows.get(1));
     }
 
