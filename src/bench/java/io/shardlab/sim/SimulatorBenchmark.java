@@ -1,6 +1,7 @@
 package io.shardlab.sim;
 
 import com.sun.management.OperatingSystemMXBean;
+import io.shardlab.bench.Runs;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyHasher;
@@ -175,8 +176,8 @@ public final class SimulatorBenchmark {
             return true;
         }
         double[] ratios = ratios(simulated, bare, Rate::cpu);
-        double median = median(ratios);
-        double noise = (max(ratios) - min(ratios)) / 2;
+        double median = Runs.median(ratios);
+        double noise = Runs.noise(ratios);
         boolean met = median >= c.goal - noise;
         System.out.printf(
                 Locale.ROOT,
@@ -197,9 +198,9 @@ public final class SimulatorBenchmark {
                 met ? "met" : "MISSED",
                 millions(simulated, Rate::wall),
                 millions(bare, Rate::wall),
-                median(ratios(simulated, bare, Rate::wall)),
+                Runs.median(ratios(simulated, bare, Rate::wall)),
                 millions(branchFree, Rate::cpu),
-                median(ratios(simulated, branchFree, Rate::cpu)));
+                Runs.median(ratios(simulated, branchFree, Rate::cpu)));
         return met;
     }
 
@@ -362,19 +363,5 @@ public final class SimulatorBenchmark {
             s.append(s.isEmpty() ? "" : " / ").append(String.format(Locale.ROOT, "%.2f", r));
         }
         return s.toString();
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
-
-    private static double max(double[] values) {
-        return Arrays.stream(values).max().orElseThrow();
-    }
-
-    private static double min(double[] values) {
-        return Arrays.stream(values).min().orElseThrow();
     }
 }

@@ -1,5 +1,6 @@
 package io.shardlab.ui;
 
+import io.shardlab.bench.Runs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -8,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -104,15 +104,15 @@ public final class StartupBenchmark {
                         cds.cpuSeconds() / peer.cpuSeconds());
             }
         }
-        double median = median(ratios);
-        double noise = (max(ratios) - min(ratios)) / 2;
+        double median = Runs.median(ratios);
+        double noise = Runs.noise(ratios);
         boolean met = median <= GOAL_RATIO + noise;
         System.out.printf(
                 Locale.ROOT,
                 "first frame: app median %.2f s, bare window median %.2f s; app / bare: median %.2fx of %d runs"
                         + " (goal <= %.2fx, noise %.2f): %s%n",
-                median(app),
-                median(bare),
+                Runs.median(app),
+                Runs.median(bare),
                 median,
                 runs,
                 GOAL_RATIO,
@@ -122,8 +122,8 @@ public final class StartupBenchmark {
             System.out.printf(
                     Locale.ROOT,
                     "first frame with AppCDS: median %.2f s; app with AppCDS / bare: median %.2fx%n",
-                    median(appCds),
-                    median(cdsRatios));
+                    Runs.median(appCds),
+                    Runs.median(cdsRatios));
         }
         if (!met) {
             System.exit(1);
@@ -185,19 +185,5 @@ public final class StartupBenchmark {
         } catch (RuntimeException e) {
             throw new UncheckedIOException(new IOException(stat + ": unexpected " + e.getMessage(), e));
         }
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
-
-    private static double max(double[] values) {
-        return Arrays.stream(values).max().orElseThrow();
-    }
-
-    private static double min(double[] values) {
-        return Arrays.stream(values).min().orElseThrow();
     }
 }

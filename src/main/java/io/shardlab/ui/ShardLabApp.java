@@ -53,6 +53,7 @@ import io.shardlab.ui.theme.RememberedLanguage;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.ui.theme.WindowPlacement;
+import io.shardlab.workload.TaskResult;
 import io.shardlab.workload.WorkloadRegistry;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -67,7 +68,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -368,7 +368,7 @@ public class ShardLabApp extends Application {
         LessonsViewModel lessons = new LessonsViewModel(
                 text,
                 lessonsIn -> lessonsIn == startingLanguage
-                        ? joined(startingLessons)
+                        ? TaskResult.of(startingLessons)
                         : LessonCatalog.load(WorkloadRegistry.standard(), lessonsIn)
                                 .lessons(),
                 explorer,
@@ -650,21 +650,6 @@ public class ShardLabApp extends Application {
     /** The live-cluster feature, for tests that drive the real window. */
     LiveFeature live() {
         return live;
-    }
-
-    /** What {@code work} computed, or the exception it threw, as it was thrown (an invalid lesson file's). */
-    private static <T> T joined(CompletableFuture<T> work) {
-        try {
-            return work.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException thrown) {
-                throw thrown;
-            }
-            if (e.getCause() instanceof Error thrown) {
-                throw thrown;
-            }
-            throw e;
-        }
     }
 
     private static void copyToClipboard(String text) {

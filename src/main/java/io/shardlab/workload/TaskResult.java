@@ -4,9 +4,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * The result of a task that ran ahead on another thread (a block parsed or profiled on the parsers), taken on the
- * thread that reads in order: a task that failed throws its own exception there, as if the work had run on the
- * reading thread, not the {@link CompletionException} that wraps it.
+ * The result of a task that ran on another thread (a block parsed or profiled on the parsers, the lessons read at
+ * start-up), taken by the thread that waits for it: a task that failed throws its own exception there, as if the
+ * work had run on that thread, not the {@link CompletionException} that wraps it.
  */
 public final class TaskResult {
 
