@@ -1,5 +1,6 @@
 package io.shardlab.session;
 
+import io.shardlab.cluster.Shard;
 import io.shardlab.files.FileException;
 import io.shardlab.mongos.MemoryBudgetUse;
 import io.shardlab.mongos.MongosCommands;
@@ -281,9 +282,12 @@ public final class ExplorerEngine extends Playback {
                     collections.shownNamespace() == null
                             ? Optional.empty()
                             : Optional.of(CollectionSummary.of(frame.cluster())),
-                    drainsLeft.apply(
-                            collections.shown().cluster(),
-                            Optional.ofNullable(mongos).map(MongosEndpoint::commands))));
+                    // measured only while a shard drains: the measure reads the cluster's state again
+                    frame.cluster().shards().stream().anyMatch(Shard::draining)
+                            ? drainsLeft.apply(
+                                    collections.shown().cluster(),
+                                    Optional.ofNullable(mongos).map(MongosEndpoint::commands))
+                            : Map.of()));
         }
     }
 

@@ -7,6 +7,7 @@ import io.shardlab.mongos.DrainRemaining;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,9 +45,9 @@ public record ShardDrain(boolean pausable, DrainRemaining remaining, List<String
      */
     public static List<ShardDrain> of(SimulatedCluster shown, Optional<MongosCommands> mongos) {
         boolean pausable = ReleaseRules.of(shown.version()).shardDrainingCommands();
-        List<Shard> shards = shown.snapshot().shards();
-        String ns =
-                shown.snapshot().collection().map(ClusterSnapshot::namespace).orElse("");
+        SimulationSnapshot snapshot = shown.snapshot();
+        List<Shard> shards = snapshot.shards();
+        String ns = snapshot.collection().map(ClusterSnapshot::namespace).orElse("");
         List<ShardDrain> out = new ArrayList<>();
         for (Shard s : shards) {
             if (!s.draining()) {
