@@ -1,6 +1,5 @@
 package io.shardlab.ui.explorer;
 
-import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
@@ -89,7 +88,9 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ReadOnlyObjectWrapper<Message> layoutSummary = new ReadOnlyObjectWrapper<>(this, "layoutSummary");
     private final ReadOnlyBooleanWrapper canFork = new ReadOnlyBooleanWrapper(this, "canFork", false);
     private Runnable forkShownLayout;
-    private ChunkMap shownChunks;
+    /** The layout last told to the window and the balancer panel: its chunks and shards; null before one. */
+    private ClusterSnapshot shownLayout;
+
     private ComparisonViewModel comparison;
     /** The scenario the simulation on show plays; null before the first frame. */
     private Scenario shownScenario;
@@ -194,7 +195,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         view.openProperty().addListener((obs, was, now) -> {
             if (!now) {
                 // the window's title and status bar follow the explorer again: a pause republishes its frame
-                shownChunks = null;
+                shownLayout = null;
                 engine.pause();
             }
         });
@@ -288,7 +289,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         leaveLayout();
         // a layout whose chunks' contents the source did not tell: its sizes read "unknown", never 0
         numberLine.sizesUnknown(fork.load().contents().isEmpty());
-        shownChunks = null;
+        shownLayout = null;
         setup.fill(scenario);
         query.reset(scenario.queryFilter());
         loadError.set(null);
@@ -343,7 +344,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             closeComparison();
             leaveLayout();
             numberLine.sizesUnknown(false);
-            shownChunks = null;
+            shownLayout = null;
             setup.fill(scenario);
             query.reset(scenario.queryFilter());
             loadError.set(null);
@@ -382,8 +383,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             history.show(frame);
             log.show(frame);
             ClusterSnapshot snapshot = frame.cluster().cluster();
-            if (snapshot.chunks() != shownChunks) {
-                shownChunks = snapshot.chunks();
+            // a shard added or drained changes the layout as a split does: the status bar's count, the plan
+            if (shownLayout == null
+                    || snapshot.chunks() != shownLayout.chunks()
+                    || !snapshot.shards().equals(shownLayout.shards())) {
+                shownLayout = snapshot;
                 balancer.layoutChanged();
                 collectionShown.accept(snapshot, frame.cluster().version());
             }
@@ -424,7 +428,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         actions.unload();
         numberLine.highlightShards(Set.of());
         // the window's title and status bar follow the simulation again when it returns
-        shownChunks = null;
+        shownLayout = null;
         ClusterSnapshot s = layout.snapshot();
         int chunks = s.chunks().size();
         layoutSummary.set(Message.of(

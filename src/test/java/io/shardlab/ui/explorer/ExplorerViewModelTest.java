@@ -20,6 +20,7 @@ import io.shardlab.session.FakeClock;
 import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.sim.AddShard;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.diagram.ChunkDetails;
@@ -49,11 +50,12 @@ class ExplorerViewModelTest {
     private final List<ClusterSnapshot> shown = new ArrayList<>();
     private final SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
     private ExplorerViewModel vm;
+    private ExplorerEngine engine;
 
     @BeforeEach
     void setUp() {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, state -> holder[0].accept(state));
+        engine = AppWiring.explorerEngine(thread, clock, state -> holder[0].accept(state));
         vm = new ExplorerViewModel(
                 engine, WorkloadRegistry.standard(), dark, clipboard::add, (snapshot, version) -> shown.add(snapshot));
         holder[0] = vm;
@@ -95,6 +97,19 @@ class ExplorerViewModelTest {
         assertEquals(
                 "shardlab.events · shard key { counter: 1 }",
                 Messages.of(Language.ENGLISH).text(vm.titleProperty().get()));
+    }
+
+    @Test
+    void a_shard_added_without_a_chunk_moving_is_told_to_the_window_as_a_new_layout() {
+        // given a scenario on show with its three shards
+        launchMonotonic();
+        assertEquals(3, shown.get(shown.size() - 1).shards().size());
+
+        // when a fourth shard joins (sh.addShard), no chunk changing
+        engine.execute(new AddShard("shard04"));
+
+        // then the status bar's count is told the four shards
+        assertEquals(4, shown.get(shown.size() - 1).shards().size());
     }
 
     @Test
