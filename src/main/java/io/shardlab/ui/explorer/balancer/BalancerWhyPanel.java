@@ -45,7 +45,8 @@ public final class BalancerWhyPanel {
         content.setStyle("-fx-padding: 10;");
         popOver.setContentNode(content);
         popOver.setId("balancer-why-popover");
-        popOver.setDetachable(false);
+        // it opens over the number line where its plan is drawn: dragged aside, it stays open beside the picture
+        popOver.setDetachable(true);
         popOver.setHeaderAlwaysVisible(false);
         popOver.setArrowLocation(PopOver.ArrowLocation.TOP_CENTER);
         popOver.setFadeInDuration(Duration.millis(120));
@@ -74,8 +75,12 @@ public final class BalancerWhyPanel {
     private void fill() {
         Messages words = text.messages();
         content.getChildren().clear();
+        popOver.setTitle(words.text("balancer.title"));
         Label title = line(words.text("balancer.title"), "balancer-why-title");
         title.getStyleClass().add(Styles.TITLE_4);
+        // dragged aside, the popover's own header says it
+        title.visibleProperty().bind(popOver.detachedProperty().not());
+        title.managedProperty().bind(title.visibleProperty());
         content.getChildren().add(title);
         Optional<BalancerWhy> shown = vm.whyProperty().get();
         if (shown.isEmpty()) {
