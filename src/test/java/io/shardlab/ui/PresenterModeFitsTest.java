@@ -17,13 +17,11 @@ import javafx.scene.control.ButtonBase;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.MenuBar;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -43,30 +41,18 @@ class PresenterModeFitsTest {
 
     private static final double[][] SIZES = {{1280, 720}, {1920, 1080}};
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     @Test
     void every_lesson_shows_its_line_lanes_and_writes_chart_whole_in_presenter_mode(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(720);
+            window.stage().setWidth(1280);
+            window.stage().setHeight(720);
         });
         robot.interact(() ->
                 robot.lookup("#lessons-presenter").queryAs(ButtonBase.class).fire());
-        waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
         ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
         int lessons = onFxThread(() -> list.getItems().size());
         List<String> problems = new ArrayList<>();
@@ -75,8 +61,8 @@ class PresenterModeFitsTest {
             robot.interact(() -> list.getSelectionModel().select(index));
             robot.interact(
                     () -> robot.lookup("#lesson-run").queryAs(ButtonBase.class).fire());
-            waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                    && app.explorer().numberLine().pictureProperty().get() != null);
+            waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                    && window.app().explorer().numberLine().pictureProperty().get() != null);
             String lesson = "lesson " + (index + 1);
             for (double[] size : SIZES) {
                 problems.addAll(measure(robot, lesson + ", explorer", size, "#explorer"));
@@ -104,13 +90,13 @@ class PresenterModeFitsTest {
     }
 
     private ComparisonViewModel comparison() {
-        return app.explorer().comparison().orElseThrow();
+        return window.app().explorer().comparison().orElseThrow();
     }
 
     /** Ticks or unticks View → Shell. */
     private void shell(FxRobot robot, boolean open) throws Exception {
         robot.interact(() -> {
-            MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+            MenuBar bar = (MenuBar) window.stage().getScene().getRoot().lookup(".menu-bar");
             bar.getMenus().stream()
                     .flatMap(m -> m.getItems().stream())
                     .filter(item -> "menu-shell".equals(item.getId()))
@@ -125,15 +111,7 @@ class PresenterModeFitsTest {
      * chart lies outside what the room sees.
      */
     private List<String> measure(FxRobot robot, String what, double[] size, String view) throws Exception {
-        robot.interact(() -> {
-            stage.setWidth(size[0]);
-            stage.setHeight(size[1]);
-        });
-        // a frame or two for the canvases to report the height they need at this size
-        for (int pass = 0; pass < 3; pass++) {
-            Thread.sleep(40);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
+        window.resize(size[0], size[1]);
         return onFxThread(() -> {
             String at = what + " at " + (int) size[0] + " × " + (int) size[1] + ": ";
             List<String> out = new ArrayList<>();
@@ -161,7 +139,7 @@ class PresenterModeFitsTest {
      * lessons panel, and inside the diagram's scroller's viewport when there is one (what scrolls is not seen).
      */
     private Bounds viewport(FxRobot robot, Node view) {
-        Parent root = stage.getScene().getRoot();
+        Parent root = window.stage().getScene().getRoot();
         double top = sceneBounds(root.lookup(".menu-bar")).getMaxY();
         double bottom = sceneBounds(root.lookup(".status-bar")).getMinY();
         double right = sceneBounds(robot.lookup("#lessons-panel").query()).getMinX();
