@@ -2,6 +2,8 @@ package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
+import static io.shardlab.ui.SceneBounds.SLACK;
+import static io.shardlab.ui.SceneBounds.sceneBounds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,9 +39,6 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class ExplorerBarsFitTest {
-
-    /** Half a pixel: layout snaps to pixels, bounds are doubles. */
-    private static final double SLACK = 0.5;
 
     @RegisterExtension
     final WholeAppWindow window = new WholeAppWindow();
@@ -323,10 +322,6 @@ class ExplorerBarsFitTest {
         if (node instanceof Parent p) {
             p.getChildrenUnmodifiable().forEach(child -> collectControls(child, into));
         }
-    }
-
-    private static Bounds sceneBounds(Node n) {
-        return n.localToScene(n.getLayoutBounds());
     }
 
     private static Bounds shrunk(Bounds b) {

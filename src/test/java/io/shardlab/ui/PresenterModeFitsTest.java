@@ -2,6 +2,8 @@ package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
+import static io.shardlab.ui.SceneBounds.inside;
+import static io.shardlab.ui.SceneBounds.sceneBounds;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.ui.explorer.ExplorerViewModel;
@@ -34,8 +36,6 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class PresenterModeFitsTest {
 
-    /** Half a pixel: layout snaps to pixels, bounds are doubles. */
-    private static final double SLACK = 0.5;
     /** The least height a writes chart's plot keeps: room for its axis and a few lines. */
     private static final double MIN_CHART_HEIGHT = 110;
 
@@ -158,18 +158,5 @@ class PresenterModeFitsTest {
         double x1 = Math.min(a.getMaxX(), b.getMaxX());
         double y1 = Math.min(a.getMaxY(), b.getMaxY());
         return new BoundingBox(x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0));
-    }
-
-    private static boolean inside(Bounds inner, Bounds outer) {
-        return inner.getWidth() > 0
-                && inner.getHeight() > 0
-                && inner.getMinX() >= outer.getMinX() - SLACK
-                && inner.getMaxX() <= outer.getMaxX() + SLACK
-                && inner.getMinY() >= outer.getMinY() - SLACK
-                && inner.getMaxY() <= outer.getMaxY() + SLACK;
-    }
-
-    private static Bounds sceneBounds(Node n) {
-        return n.localToScene(n.getLayoutBounds());
     }
 }

@@ -2,6 +2,9 @@ package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
+import static io.shardlab.ui.SceneBounds.SLACK;
+import static io.shardlab.ui.SceneBounds.inside;
+import static io.shardlab.ui.SceneBounds.sceneBounds;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.session.Scenario;
@@ -30,8 +33,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 @ExtendWith(ApplicationExtension.class)
 class ShellDockedFitsTest {
 
-    /** Half a pixel: layout snaps to pixels, bounds are doubles. */
-    private static final double SLACK = 0.5;
     /** How much of the writes chart must show: its card's title row. */
     private static final double CHART_TOP = 40;
 
@@ -99,18 +100,5 @@ class ShellDockedFitsTest {
             }
             return out;
         });
-    }
-
-    private static boolean inside(Bounds inner, Bounds outer) {
-        return inner.getWidth() > 0
-                && inner.getHeight() > 0
-                && inner.getMinX() >= outer.getMinX() - SLACK
-                && inner.getMaxX() <= outer.getMaxX() + SLACK
-                && inner.getMinY() >= outer.getMinY() - SLACK
-                && inner.getMaxY() <= outer.getMaxY() + SLACK;
-    }
-
-    private static Bounds sceneBounds(Node n) {
-        return n.localToScene(n.getLayoutBounds());
     }
 }
