@@ -107,12 +107,7 @@ class RecommendationRuleTest {
 
         Recommendation r = RecommendationRule.recommend(candidates);
 
-        OptionalInt expected = switch (winner) {
-            case "A" -> OptionalInt.of(0);
-            case "B" -> OptionalInt.of(1);
-            default -> OptionalInt.empty();
-        };
-        assertEquals(expected, r.index(), why);
+        assertEquals(pick(winner), r.index(), why);
     }
 
     @Test
@@ -211,12 +206,7 @@ class RecommendationRuleTest {
         Recommendation r = RecommendationRule.recommend(candidates);
 
         // then
-        OptionalInt expected = switch (winner) {
-            case "A" -> OptionalInt.of(0);
-            case "B" -> OptionalInt.of(1);
-            default -> OptionalInt.empty();
-        };
-        assertEquals(expected, r.index(), why);
+        assertEquals(pick(winner), r.index(), why);
     }
 
     @Test
@@ -240,5 +230,14 @@ class RecommendationRuleTest {
     @Test
     void noCandidateIsNoRecommendation() {
         assertThrows(IllegalArgumentException.class, () -> RecommendationRule.recommend(List.of()));
+    }
+
+    /** The table's winner column as the index the rule picks: A the first candidate, B the second, else none. */
+    private static OptionalInt pick(String winner) {
+        return switch (winner) {
+            case "A" -> OptionalInt.of(0);
+            case "B" -> OptionalInt.of(1);
+            default -> OptionalInt.empty();
+        };
     }
 }

@@ -142,7 +142,7 @@ class CommandArgumentsTest {
             """)
     void a_wrong_type_or_a_missing_field_is_refused_as_mongodb_refuses_it(
             String source, String release, String db, String command, int code, String codeName, String message) {
-        MongosCommands mongos = withShardedCollection(release);
+        MongosCommands mongos = StubMongos.withShardedCollection(release);
 
         MongoCommandException e =
                 assertThrows(MongoCommandException.class, () -> mongos.run(db, BsonDocument.parse(command)));
@@ -154,7 +154,7 @@ class CommandArgumentsTest {
 
     @Test
     void a_strict_command_accepts_the_generic_arguments() {
-        MongosCommands mongos = withShardedCollection("8.0");
+        MongosCommands mongos = StubMongos.withShardedCollection("8.0");
 
         BsonDocument reply = mongos.run(
                 "admin",
@@ -166,7 +166,7 @@ class CommandArgumentsTest {
 
     @Test
     void a_field_a_release_does_not_know_is_ignored_by_a_command_that_is_not_strict() {
-        MongosCommands mongos = withShardedCollection("7.0");
+        MongosCommands mongos = StubMongos.withShardedCollection("7.0");
 
         // forceRedistribution came in 8.0: for 7.0 it is an unknown field, so the same key stays a no-op
         BsonDocument reply = mongos.run(
@@ -177,7 +177,7 @@ class CommandArgumentsTest {
 
     @Test
     void getMore_on_4_4_lets_the_generic_arguments_a_client_adds_through() {
-        MongosCommands mongos = withShardedCollection("4.4");
+        MongosCommands mongos = StubMongos.withShardedCollection("4.4");
 
         // getMore as mongosh sends it, with its session, cluster time, comment and $db
         BsonDocument reply = mongos.run(
@@ -197,7 +197,7 @@ class CommandArgumentsTest {
             """)
     void renaming_a_sharded_collection_is_refused_before_5_0(
             String source, String release, String command, int code, String codeName, String message) {
-        MongosCommands mongos = withShardedCollection(release);
+        MongosCommands mongos = StubMongos.withShardedCollection(release);
 
         MongoCommandException e =
                 assertThrows(MongoCommandException.class, () -> mongos.run("admin", BsonDocument.parse(command)));
@@ -209,7 +209,7 @@ class CommandArgumentsTest {
 
     @Test
     void from_5_0_a_sharded_collection_may_be_renamed() {
-        MongosCommands mongos = withShardedCollection("5.0");
+        MongosCommands mongos = StubMongos.withShardedCollection("5.0");
 
         BsonDocument reply = mongos.run("admin", BsonDocument.parse("{renameCollection: 'app.c', to: 'app.d'}"));
 
@@ -230,17 +230,10 @@ class CommandArgumentsTest {
             4.4 | {killCursors: 'c', cursors: [NumberLong(7)]}       | {cursorsKilled: [], cursorsNotFound: [NumberLong(7)], cursorsAlive: [], cursorsUnknown: [], ok: 1.0}
             """)
     void killCursors_answers_with_mongodb_s_four_lists(String release, String command, String reply) {
-        MongosCommands mongos = withShardedCollection(release);
+        MongosCommands mongos = StubMongos.withShardedCollection(release);
 
         BsonDocument answered = mongos.run("app", BsonDocument.parse(command));
 
         assertEquals(BsonDocument.parse(reply), answered);
-    }
-
-    private static MongosCommands withShardedCollection(String release) {
-        MongosCommands mongos = StubMongos.of(release);
-        mongos.run("admin", BsonDocument.parse("{enableSharding: 'app', primaryShard: 'shard01'}"));
-        mongos.run("admin", BsonDocument.parse("{shardCollection: 'app.c', key: {x: 1}}"));
-        return mongos;
     }
 }

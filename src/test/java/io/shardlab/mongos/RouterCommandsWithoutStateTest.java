@@ -40,7 +40,7 @@ class RouterCommandsWithoutStateTest {
             """)
     void refused_as_mongodb_refuses(
             String source, String release, String db, String command, int code, String codeName, String message) {
-        MongosCommands mongos = withShardedCollection(release);
+        MongosCommands mongos = withShardedAndUnshardedCollections(release);
 
         MongoCommandException e =
                 assertThrows(MongoCommandException.class, () -> mongos.run(db, BsonDocument.parse(command)));
@@ -62,17 +62,16 @@ class RouterCommandsWithoutStateTest {
             7.0 | {killOp: 1, op: 'shard02:12'}   | {shard: 'shard02', shardid: 12, ok: 1.0}
             """)
     void killOp_answers_ok(String release, String command, String reply) {
-        MongosCommands mongos = withShardedCollection(release);
+        MongosCommands mongos = withShardedAndUnshardedCollections(release);
 
         BsonDocument answered = mongos.run("admin", BsonDocument.parse(command));
 
         assertEquals(BsonDocument.parse(reply), answered);
     }
 
-    private static MongosCommands withShardedCollection(String release) {
-        MongosCommands mongos = StubMongos.of(release);
-        mongos.run("admin", BsonDocument.parse("{enableSharding: 'app', primaryShard: 'shard01'}"));
-        mongos.run("admin", BsonDocument.parse("{shardCollection: 'app.c', key: {x: 1}}"));
+    /** app.c sharded on {@code {x: 1}}, and app.u unsharded with one document. */
+    private static MongosCommands withShardedAndUnshardedCollections(String release) {
+        MongosCommands mongos = StubMongos.withShardedCollection(release);
         mongos.run("app", BsonDocument.parse("{insert: 'u', documents: [{a: 1}]}"));
         return mongos;
     }

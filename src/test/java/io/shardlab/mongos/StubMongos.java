@@ -34,6 +34,14 @@ final class StubMongos {
                 new ServerCounters(10));
     }
 
+    /** A mongos of {@code release} with database app (primary shard01) and app.c sharded on {@code {x: 1}}. */
+    static MongosCommands withShardedCollection(String release) {
+        MongosCommands mongos = of(release);
+        mongos.run("admin", BsonDocument.parse("{enableSharding: 'app', primaryShard: 'shard01'}"));
+        mongos.run("admin", BsonDocument.parse("{shardCollection: 'app.c', key: {x: 1}}"));
+        return mongos;
+    }
+
     /** Every read finds nothing; every other command is acknowledged. */
     private static final class EmptyStorage implements DocumentStorage {
         @Override

@@ -11,14 +11,13 @@ import java.util.Optional;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The "accepting connections" strip of a class, with its roster, in the real main window in presenter mode on a
@@ -31,20 +30,12 @@ class ClassStripInWindowTest {
     /** Half a pixel: layout snaps to pixels, bounds are doubles. */
     private static final double SLACK = 0.5;
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     @AfterEach
-    void stop() {
-        app.explorer().connections().stop();
-        app.stop();
+    void stopConnections() {
+        window.app().explorer().connections().stop();
     }
 
     private static Bounds inScene(FxRobot robot, String query) {
@@ -63,23 +54,27 @@ class ClassStripInWindowTest {
     void theMenuBarStaysWholeAboveTheClassStripInPresenterMode(double width, double height, FxRobot robot)
             throws Exception {
         // given the first scenario in the explorer, in presenter mode
-        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        robot.interact(() -> window.app().explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
         robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
-        waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
 
         // when the teacher accepts a class (its strip, its roster) and the window is the projector's size
-        robot.interact(() -> app.explorer().connections().startClass(Optional.empty()));
-        waitUntil(() -> app.explorer().connections().acceptingProperty().get()
-                && robot.lookup("#roster").tryQuery().map(Node::isVisible).orElse(false));
-        robot.interact(stage::toFront);
+        robot.interact(() -> window.app().explorer().connections().startClass(Optional.empty()));
+        waitUntil(
+                () -> window.app().explorer().connections().acceptingProperty().get()
+                        && robot.lookup("#roster")
+                                .tryQuery()
+                                .map(Node::isVisible)
+                                .orElse(false));
+        robot.interact(window.stage()::toFront);
         robot.interact(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            window.stage().setWidth(width);
+            window.stage().setHeight(height);
         });
         Bounds[] bounds = onFxThread(() -> {
-            stage.getScene().getRoot().resize(width, height);
-            stage.getScene().getRoot().layout();
+            window.stage().getScene().getRoot().resize(width, height);
+            window.stage().getScene().getRoot().layout();
             return new Bounds[] {inScene(robot, ".menu-bar"), inScene(robot, "#connections-bar")};
         });
 

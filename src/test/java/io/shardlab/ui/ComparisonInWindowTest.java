@@ -10,35 +10,21 @@ import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /** A lesson's Compare follow-up in the real window: two explorers side by side, one transport, back again. */
 @ExtendWith(ApplicationExtension.class)
 class ComparisonInWindowTest {
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     private ComparisonViewModel comparison() {
-        return app.explorer().comparison().orElseThrow();
+        return window.app().explorer().comparison().orElseThrow();
     }
 
     private static long inserted(DiagramPicture p) {
@@ -68,7 +54,9 @@ class ComparisonInWindowTest {
         assertEquals(
                 2, robot.from(view).lookup("#number-line-canvas").queryAll().size(), "two number lines");
         assertEquals(1, robot.from(view).lookup("#transport-bar").queryAll().size(), "one transport bar");
-        assertTrue(stage.getTitle().contains("shop.orders"), stage.getTitle());
+        assertTrue(
+                window.stage().getTitle().contains("shop.orders"),
+                window.stage().getTitle());
 
         // when the one Play is pressed, both sides take the stream; one Pause stops both at the same document
         robot.clickOn("#comparison #transport-play");
@@ -86,7 +74,7 @@ class ComparisonInWindowTest {
 
         // the Simulation → Speed items show the comparison's speed while it shows, the explorer's after
         io.shardlab.session.PlaybackSpeed explorerSpeed =
-                app.explorer().playback().speedProperty().get();
+                window.app().explorer().playback().speedProperty().get();
         robot.interact(() -> robot.lookup("#comparison #speed-x1000")
                 .queryAs(javafx.scene.control.ButtonBase.class)
                 .fire());
@@ -103,8 +91,8 @@ class ComparisonInWindowTest {
 
     /** The label of the selected item of the menu bar's Simulation → Speed. */
     private String selectedSpeedItem() {
-        javafx.scene.control.MenuBar bar =
-                (javafx.scene.control.MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+        javafx.scene.control.MenuBar bar = (javafx.scene.control.MenuBar)
+                window.stage().getScene().getRoot().lookup(".menu-bar");
         return bar.getMenus().stream()
                 .flatMap(m -> m.getItems().stream())
                 .filter(i -> i instanceof javafx.scene.control.Menu m && "Speed".equals(m.getText()))

@@ -2,6 +2,8 @@ package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
+import static io.shardlab.ui.SceneBounds.SLACK;
+import static io.shardlab.ui.SceneBounds.sceneBounds;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,15 +22,13 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.skin.ComboBoxListViewSkin;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -40,35 +40,20 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ExplorerBarsFitTest {
 
-    /** Half a pixel: layout snaps to pixels, bounds are doubles. */
-    private static final double SLACK = 0.5;
-
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     /** Shows the first scenario in the explorer, the window at the headless screen's 1280 × 720. */
     private void showExplorer(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(720);
+            window.stage().setWidth(1280);
+            window.stage().setHeight(720);
         });
-        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        robot.interact(() -> window.app().explorer().launch(ShardLabApp.FIRST_SCENARIO));
         // the explorer joins the scene when the collection first shows
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+        waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
                 && robot.lookup("#explorer").tryQuery().map(Node::isVisible).orElse(false));
-        assertEquals(1280, stage.getScene().getWidth(), 1, "the window takes the size asked for");
+        assertEquals(1280, window.stage().getScene().getWidth(), 1, "the window takes the size asked for");
         assertTrue(robot.lookup("#lessons-panel").query().isVisible(), "the lessons panel is open");
     }
 
@@ -77,16 +62,19 @@ class ExplorerBarsFitTest {
             throws Exception {
         showExplorer(robot);
 
-        Layout layout = onFxThread(() ->
-                measure(robot, stage.getScene().getWidth(), stage.getScene().getHeight()));
+        Layout layout = onFxThread(() -> measure(
+                robot,
+                window.stage().getScene().getWidth(),
+                window.stage().getScene().getHeight()));
         assertFits(layout);
 
         // Apply is on screen and takes a click: the form's two shards become the cluster's
-        robot.interact(() -> app.explorer().setup().shardsProperty().set(2));
+        robot.interact(() -> window.app().explorer().setup().shardsProperty().set(2));
         robot.clickOn("#setup-apply");
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && app.explorer().numberLine().pictureProperty().get() != null
-                && app.explorer()
+        waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && window.app().explorer().numberLine().pictureProperty().get() != null
+                && window.app()
+                                .explorer()
                                 .numberLine()
                                 .pictureProperty()
                                 .get()
@@ -96,9 +84,11 @@ class ExplorerBarsFitTest {
                         == 2);
 
         // and a read-only layout's bar, in their place, fits too
-        robot.interact(() -> app.explorer()
+        robot.interact(() -> window.app()
+                .explorer()
                 .showLayout(
-                        app.explorer()
+                        window.app()
+                                .explorer()
                                 .numberLine()
                                 .pictureProperty()
                                 .get()
@@ -107,7 +97,10 @@ class ExplorerBarsFitTest {
                         "shardlab.events · shard key { counter: 1 } · events.shardlab"));
         WaitForAsyncUtils.waitForFxEvents();
         Layout readOnly = onFxThread(() -> measure(
-                robot, stage.getScene().getWidth(), stage.getScene().getHeight(), List.of(".read-only-layout-bar")));
+                robot,
+                window.stage().getScene().getWidth(),
+                window.stage().getScene().getHeight(),
+                List.of(".read-only-layout-bar")));
         assertFits(readOnly);
         assertFalse(robot.lookup("#explorer").lookup(".transport-bar").query().isVisible());
     }
@@ -126,7 +119,7 @@ class ExplorerBarsFitTest {
             javafx.scene.control.ComboBox<?> workload =
                     robot.lookup("#setup-workload").queryAs(javafx.scene.control.ComboBox.class);
             return new String[] {
-                app.explorer().setup().workloadProperty().get().toString(),
+                window.app().explorer().setup().workloadProperty().get().toString(),
                 workload.getTooltip().getText()
             };
         });
@@ -161,7 +154,7 @@ class ExplorerBarsFitTest {
         showExplorer(robot);
         for (String key : List.of("{ counter: 1 }", "{ postcode: 1, address: 1 }")) {
             double[] tops = onFxThread(() -> {
-                app.explorer().setup().keyPatternProperty().set(key);
+                window.app().explorer().setup().keyPatternProperty().set(key);
                 layOutRootAt(width, height);
                 Node play = robot.lookup("#setup-workload").query();
                 Node apply = robot.lookup("#setup-apply").query();
@@ -188,15 +181,15 @@ class ExplorerBarsFitTest {
         showExplorer(robot);
         if (presenter) {
             robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
-            waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+            waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
         }
         List<SetupViewModel.WorkloadChoice> workloads =
-                onFxThread(() -> List.copyOf(app.explorer().setup().workloadsProperty()));
+                onFxThread(() -> List.copyOf(window.app().explorer().setup().workloadsProperty()));
         assertTrue(workloads.size() >= 10, "the picker offers the generated workloads: " + workloads);
         for (SetupViewModel.WorkloadChoice choice : workloads) {
             // given the workload chosen, which puts its suggested key in the key field
             String[] shown = onFxThread(() -> {
-                app.explorer().setup().workloadProperty().set(choice);
+                window.app().explorer().setup().workloadProperty().set(choice);
                 layOutRootAt(width, height);
                 ComboBox<?> picker = robot.lookup("#setup-workload").queryAs(ComboBox.class);
                 Node label = ((ComboBoxListViewSkin<?>) picker.getSkin()).getDisplayNode();
@@ -205,7 +198,7 @@ class ExplorerBarsFitTest {
                 Node apply = robot.lookup("#setup-apply").query();
                 return new String[] {
                     text instanceof Text t ? t.getText() : null,
-                    app.explorer().setup().keyPatternProperty().get(),
+                    window.app().explorer().setup().keyPatternProperty().get(),
                     String.valueOf(
                             workload.localToScene(workload.getLayoutBounds()).getMinY()),
                     String.valueOf(apply.localToScene(apply.getLayoutBounds()).getMinY())
@@ -224,7 +217,7 @@ class ExplorerBarsFitTest {
      * the window lays it out at its own size again. On the FX thread.
      */
     private void layOutRootAt(double width, double height) {
-        Parent root = stage.getScene().getRoot();
+        Parent root = window.stage().getScene().getRoot();
         root.resize(width, height);
         root.applyCss();
         root.layout();
@@ -329,10 +322,6 @@ class ExplorerBarsFitTest {
         if (node instanceof Parent p) {
             p.getChildrenUnmodifiable().forEach(child -> collectControls(child, into));
         }
-    }
-
-    private static Bounds sceneBounds(Node n) {
-        return n.localToScene(n.getLayoutBounds());
     }
 
     private static Bounds shrunk(Bounds b) {

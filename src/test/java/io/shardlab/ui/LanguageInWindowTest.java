@@ -25,14 +25,13 @@ import javafx.scene.control.RadioMenuItem;
 import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * View → Language in the running main window: choosing 简体中文 re-says every menu of the window's frame and the
@@ -43,20 +42,8 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class LanguageInWindowTest {
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     @Test
     void view_language_switches_the_menus_and_the_status_bar_without_a_restart(FxRobot robot) throws Exception {
@@ -103,17 +90,17 @@ class LanguageInWindowTest {
         chinese.put("status-shards", "3 个分片");
         chinese.put("status-chunks", "0 个数据块");
         assertEquals(english, onFxThread(() -> said(english)), "English to begin with");
-        assertEquals("ShardLab — In-memory cluster", stage.getTitle());
+        assertEquals("ShardLab — In-memory cluster", window.stage().getTitle());
 
         choose(robot, "menu-language-zh-cn");
         assertEquals(chinese, onFxThread(() -> said(chinese)), "简体中文, chosen in View → Language");
-        assertEquals("ShardLab — 内存集群", stage.getTitle());
-        assertEquals(Language.SIMPLIFIED_CHINESE, app.text().language().get());
+        assertEquals("ShardLab — 内存集群", window.stage().getTitle());
+        assertEquals(Language.SIMPLIFIED_CHINESE, window.app().text().language().get());
         assertEquals(true, onFxThread(() -> ((RadioMenuItem) item("menu-language-zh-cn")).isSelected()));
 
         choose(robot, "menu-language-en");
         assertEquals(english, onFxThread(() -> said(english)), "English again");
-        assertEquals("ShardLab — In-memory cluster", stage.getTitle());
+        assertEquals("ShardLab — In-memory cluster", window.stage().getTitle());
     }
 
     @ParameterizedTest(name = "{0} × {1}")
@@ -125,11 +112,11 @@ class LanguageInWindowTest {
             throws Exception {
         choose(robot, "menu-language-zh-cn");
         robot.interact(() -> {
-            stage.setWidth(width);
-            stage.setHeight(height);
+            window.stage().setWidth(width);
+            window.stage().setHeight(height);
         });
         List<ClippedText.Clip> clips = onFxThread(() -> {
-            Parent root = stage.getScene().getRoot();
+            Parent root = window.stage().getScene().getRoot();
             root.resize(width, height);
             root.applyCss();
             root.layout();
@@ -142,11 +129,11 @@ class LanguageInWindowTest {
     void in_chinese_the_shell_panel_about_and_the_class_board_show_every_word_whole(FxRobot robot) throws Exception {
         choose(robot, "menu-language-zh-cn");
         robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(720);
+            window.stage().setWidth(1280);
+            window.stage().setHeight(720);
         });
-        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        robot.interact(() -> window.app().explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY);
         // a check item's selection is toggled by the menu's skin, not by fire()
         robot.interact(() -> ((CheckMenuItem) item("menu-shell")).setSelected(true));
         waitUntil(() ->
@@ -187,14 +174,14 @@ class LanguageInWindowTest {
     private Map<String, String> said(Map<String, String> ids) {
         Map<String, String> said = new LinkedHashMap<>();
         for (String id : ids.keySet()) {
-            Node node = stage.getScene().lookup("#" + id);
+            Node node = window.stage().getScene().lookup("#" + id);
             said.put(id, node instanceof Label label ? label.getText() : item(id).getText());
         }
         return said;
     }
 
     private MenuItem item(String id) {
-        MenuBar bar = (MenuBar) ((BorderPane) stage.getScene().getRoot()).getTop();
+        MenuBar bar = (MenuBar) ((BorderPane) window.stage().getScene().getRoot()).getTop();
         List<MenuItem> all = new ArrayList<>(bar.getMenus());
         for (int i = 0; i < all.size(); i++) {
             if (all.get(i) instanceof Menu menu) {

@@ -18,13 +18,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The issue's teaching flow in the real window, starting from the lessons panel: choose a lesson, run its
@@ -33,30 +31,24 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class LessonsInWindowTest {
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     private int chunks() {
-        DiagramPicture p = app.explorer().numberLine().pictureProperty().get();
+        DiagramPicture p =
+                window.app().explorer().numberLine().pictureProperty().get();
         return p == null ? 0 : p.data().layout().snapshot().chunks().size();
     }
 
     /** The chunk with the most documents: one that sh.splitFind's median can cut. */
     private int fullestChunk() {
-        LayoutData layout =
-                app.explorer().numberLine().pictureProperty().get().data().layout();
+        LayoutData layout = window.app()
+                .explorer()
+                .numberLine()
+                .pictureProperty()
+                .get()
+                .data()
+                .layout();
         ChunkSizes sizes = layout.sizes().orElseThrow();
         int best = 0;
         for (int i = 1; i < layout.snapshot().chunks().size(); i++) {
@@ -83,7 +75,7 @@ class LessonsInWindowTest {
 
     @Test
     void choose_a_lesson_run_it_play_pause_split_a_chunk_and_undo(FxRobot robot) throws Exception {
-        ExplorerViewModel explorer = app.explorer();
+        ExplorerViewModel explorer = window.app().explorer();
 
         // given the fifth lesson, chosen in the panel's lesson list
         robot.clickOn("#lessons-list");
@@ -107,7 +99,9 @@ class LessonsInWindowTest {
         assertEquals(
                 "{ month: 1, user: 1 }",
                 robot.lookup("#setup-key").queryTextInputControl().getText());
-        assertTrue(stage.getTitle().contains("analytics.events"), stage.getTitle());
+        assertTrue(
+                window.stage().getTitle().contains("analytics.events"),
+                window.stage().getTitle());
 
         // play, then pause
         robot.clickOn("#transport-play");
@@ -159,7 +153,7 @@ class LessonsInWindowTest {
             Node run = robot.lookup("#lesson-run").query();
             robot.interact(() -> scrollIntoView(scroller, run));
             robot.clickOn(run);
-            waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+            waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
                     && chunks() > 0
                     && lesson.scenario()
                             .base()
@@ -175,8 +169,8 @@ class LessonsInWindowTest {
                 pointer = new javafx.geometry.Point2D(first.getCenterX(), first.getCenterY());
             }
             robot.clickOn(pointer);
-            waitUntil(() -> app.explorer().playback().playingProperty().get());
-            robot.interact(() -> app.explorer().playback().pause());
+            waitUntil(() -> window.app().explorer().playback().playingProperty().get());
+            robot.interact(() -> window.app().explorer().playback().pause());
         }
         Bounds first = places.values().iterator().next();
         places.forEach((title, bounds) -> assertEquals(first, bounds, title + ": " + places));

@@ -11,38 +11,24 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.layout.BorderPane;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /** Every menu command of the main window has a key of its own: one key combination, one command. */
 @ExtendWith(ApplicationExtension.class)
 class MenuAcceleratorsTest {
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     @Test
     void no_two_menu_commands_share_a_key_combination(FxRobot robot) throws Exception {
         // given the main window's menus, every item of every submenu
         List<MenuItem> items = FxWait.onFxThread(() -> {
-            MenuBar bar = (MenuBar) ((BorderPane) stage.getScene().getRoot()).getTop();
+            MenuBar bar = (MenuBar) ((BorderPane) window.stage().getScene().getRoot()).getTop();
             List<MenuItem> all = new ArrayList<>(bar.getMenus());
             for (int i = 0; i < all.size(); i++) {
                 if (all.get(i) instanceof Menu menu) {

@@ -16,14 +16,12 @@ import java.util.List;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * File → Open cluster in the real window (headless Monocle): a cluster saved with its documents (File → Save cluster)
@@ -36,28 +34,17 @@ class OpenClusterInWindowTest {
     @TempDir
     Path folder;
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) throws Exception {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     private String namespaceOnLine() {
-        DiagramPicture p = app.explorer().numberLine().pictureProperty().get();
+        DiagramPicture p =
+                window.app().explorer().numberLine().pictureProperty().get();
         return p == null ? "" : p.data().layout().snapshot().namespace();
     }
 
     private MenuItem fileItem(String id) {
-        MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+        MenuBar bar = (MenuBar) window.stage().getScene().getRoot().lookup(".menu-bar");
         return bar.getMenus().stream()
                 .flatMap(m -> m.getItems().stream())
                 .filter(i -> id.equals(i.getId()))
@@ -67,9 +54,9 @@ class OpenClusterInWindowTest {
 
     @Test
     void a_saved_cluster_opens_again_with_its_documents_and_a_bad_file_changes_nothing(FxRobot robot) throws Exception {
-        ExplorerViewModel explorer = app.explorer();
+        ExplorerViewModel explorer = window.app().explorer();
         ConnectionsViewModel connections = explorer.connections();
-        ConsoleViewModel console = app.console();
+        ConsoleViewModel console = window.app().console();
         robot.interact(
                 () -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(1_000)));
         waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY
@@ -101,7 +88,8 @@ class OpenClusterInWindowTest {
         waitUntil(() -> namespaceOnLine().equals("school.grades"));
         assertEquals(
                 250,
-                app.explorer()
+                window.app()
+                        .explorer()
                         .numberLine()
                         .pictureProperty()
                         .get()

@@ -2,6 +2,8 @@ package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
+import static io.shardlab.ui.SceneBounds.inside;
+import static io.shardlab.ui.SceneBounds.sceneBounds;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.ui.explorer.ExplorerViewModel;
@@ -17,13 +19,11 @@ import javafx.scene.control.ButtonBase;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.MenuBar;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -36,37 +36,23 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class PresenterModeFitsTest {
 
-    /** Half a pixel: layout snaps to pixels, bounds are doubles. */
-    private static final double SLACK = 0.5;
     /** The least height a writes chart's plot keeps: room for its axis and a few lines. */
     private static final double MIN_CHART_HEIGHT = 110;
 
     private static final double[][] SIZES = {{1280, 720}, {1920, 1080}};
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     @Test
     void every_lesson_shows_its_line_lanes_and_writes_chart_whole_in_presenter_mode(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(720);
+            window.stage().setWidth(1280);
+            window.stage().setHeight(720);
         });
         robot.interact(() ->
                 robot.lookup("#lessons-presenter").queryAs(ButtonBase.class).fire());
-        waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
         ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
         int lessons = onFxThread(() -> list.getItems().size());
         List<String> problems = new ArrayList<>();
@@ -75,8 +61,8 @@ class PresenterModeFitsTest {
             robot.interact(() -> list.getSelectionModel().select(index));
             robot.interact(
                     () -> robot.lookup("#lesson-run").queryAs(ButtonBase.class).fire());
-            waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                    && app.explorer().numberLine().pictureProperty().get() != null);
+            waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                    && window.app().explorer().numberLine().pictureProperty().get() != null);
             String lesson = "lesson " + (index + 1);
             for (double[] size : SIZES) {
                 problems.addAll(measure(robot, lesson + ", explorer", size, "#explorer"));
@@ -104,13 +90,13 @@ class PresenterModeFitsTest {
     }
 
     private ComparisonViewModel comparison() {
-        return app.explorer().comparison().orElseThrow();
+        return window.app().explorer().comparison().orElseThrow();
     }
 
     /** Ticks or unticks View → Shell. */
     private void shell(FxRobot robot, boolean open) throws Exception {
         robot.interact(() -> {
-            MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+            MenuBar bar = (MenuBar) window.stage().getScene().getRoot().lookup(".menu-bar");
             bar.getMenus().stream()
                     .flatMap(m -> m.getItems().stream())
                     .filter(item -> "menu-shell".equals(item.getId()))
@@ -125,15 +111,7 @@ class PresenterModeFitsTest {
      * chart lies outside what the room sees.
      */
     private List<String> measure(FxRobot robot, String what, double[] size, String view) throws Exception {
-        robot.interact(() -> {
-            stage.setWidth(size[0]);
-            stage.setHeight(size[1]);
-        });
-        // a frame or two for the canvases to report the height they need at this size
-        for (int pass = 0; pass < 3; pass++) {
-            Thread.sleep(40);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
+        window.resize(size[0], size[1]);
         return onFxThread(() -> {
             String at = what + " at " + (int) size[0] + " × " + (int) size[1] + ": ";
             List<String> out = new ArrayList<>();
@@ -161,7 +139,7 @@ class PresenterModeFitsTest {
      * lessons panel, and inside the diagram's scroller's viewport when there is one (what scrolls is not seen).
      */
     private Bounds viewport(FxRobot robot, Node view) {
-        Parent root = stage.getScene().getRoot();
+        Parent root = window.stage().getScene().getRoot();
         double top = sceneBounds(root.lookup(".menu-bar")).getMaxY();
         double bottom = sceneBounds(root.lookup(".status-bar")).getMinY();
         double right = sceneBounds(robot.lookup("#lessons-panel").query()).getMinX();
@@ -180,18 +158,5 @@ class PresenterModeFitsTest {
         double x1 = Math.min(a.getMaxX(), b.getMaxX());
         double y1 = Math.min(a.getMaxY(), b.getMaxY());
         return new BoundingBox(x0, y0, Math.max(0, x1 - x0), Math.max(0, y1 - y0));
-    }
-
-    private static boolean inside(Bounds inner, Bounds outer) {
-        return inner.getWidth() > 0
-                && inner.getHeight() > 0
-                && inner.getMinX() >= outer.getMinX() - SLACK
-                && inner.getMaxX() <= outer.getMaxX() + SLACK
-                && inner.getMinY() >= outer.getMinY() - SLACK
-                && inner.getMaxY() <= outer.getMaxY() + SLACK;
-    }
-
-    private static Bounds sceneBounds(Node n) {
-        return n.localToScene(n.getLayoutBounds());
     }
 }

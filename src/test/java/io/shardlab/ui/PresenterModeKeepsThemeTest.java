@@ -18,12 +18,11 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.RadioMenuItem;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -38,35 +37,23 @@ class PresenterModeKeepsThemeTest {
     private static final String DARK_THEME = new PrimerDark().getUserAgentStylesheet();
     private static final String LIGHT_THEME = new PrimerLight().getUserAgentStylesheet();
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     @Test
     void presenter_mode_keeps_the_dark_theme_on_the_window_and_the_shells_own_window(FxRobot robot) throws Exception {
         // given the dark theme and the Shell open
         fire(robot, "menu-theme-dark");
         fire(robot, "menu-shell");
-        assertEquals(List.of("dark"), themeOf(stage.getScene().getRoot()), "main window, dark");
+        assertEquals(List.of("dark"), themeOf(window.stage().getScene().getRoot()), "main window, dark");
 
         // when presenter mode goes on
         fire(robot, "menu-presenter");
-        waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
 
         // then both windows stay dark, the Shell's own one included
         assertEquals(DARK_THEME, onFxThread(Application::getUserAgentStylesheet), "theme in presenter mode");
-        assertEquals(List.of("dark"), themeOf(stage.getScene().getRoot()), "main window, presenter mode");
+        assertEquals(List.of("dark"), themeOf(window.stage().getScene().getRoot()), "main window, presenter mode");
         Parent shellRoot =
                 onFxThread(() -> shellWindow().orElseThrow().getScene().getRoot());
         assertEquals(List.of("dark", "presenter"), onFxThread(() -> styleClasses(shellRoot)), "Shell window");
@@ -80,9 +67,9 @@ class PresenterModeKeepsThemeTest {
 
         // and presenter mode going off leaves the dark theme as it was
         fire(robot, "menu-presenter");
-        waitUntil(() -> !stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        waitUntil(() -> !window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
         assertEquals(DARK_THEME, onFxThread(Application::getUserAgentStylesheet), "theme after presenter mode");
-        assertEquals(List.of("dark"), themeOf(stage.getScene().getRoot()), "main window after presenter mode");
+        assertEquals(List.of("dark"), themeOf(window.stage().getScene().getRoot()), "main window after presenter mode");
     }
 
     private static List<String> themeOf(Parent root) throws Exception {
@@ -108,7 +95,7 @@ class PresenterModeKeepsThemeTest {
     /** Clicks the menu item with this id. */
     private void fire(FxRobot robot, String id) {
         robot.interact(() -> {
-            MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+            MenuBar bar = (MenuBar) window.stage().getScene().getRoot().lookup(".menu-bar");
             bar.getMenus().stream()
                     .flatMap(m -> m.getItems().stream())
                     .flatMap(item -> item instanceof Menu sub ? sub.getItems().stream() : Stream.of(item))

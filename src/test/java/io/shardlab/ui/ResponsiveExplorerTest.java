@@ -19,15 +19,13 @@ import javafx.scene.Parent;
 import javafx.scene.control.Labeled;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -45,44 +43,33 @@ class ResponsiveExplorerTest {
     /** Half a pixel: layout snaps to pixels, bounds are doubles. */
     private static final double SLACK = 0.5;
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     private ExplorerView view() {
-        return app.explorerView();
+        return window.app().explorerView();
     }
 
     /** The first scenario, streamed for a moment and paused (so the lanes have writes and a hot shard). */
     private void showExplorer(FxRobot robot, boolean lessons, boolean presenter) throws Exception {
         robot.interact(() -> {
-            stage.setWidth(1280);
-            stage.setHeight(720);
+            window.stage().setWidth(1280);
+            window.stage().setHeight(720);
         });
-        robot.interact(() -> app.explorer().launch(ShardLabApp.FIRST_SCENARIO));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+        robot.interact(() -> window.app().explorer().launch(ShardLabApp.FIRST_SCENARIO));
+        waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
                 && robot.lookup("#explorer").tryQuery().map(Node::isVisible).orElse(false));
-        robot.interact(() -> app.explorer().playback().togglePlay());
-        waitUntil(() -> app.explorer()
+        robot.interact(() -> window.app().explorer().playback().togglePlay());
+        waitUntil(() -> window.app()
+                .explorer()
                 .numberLine()
                 .pictureProperty()
                 .get()
                 .data()
                 .writes()
                 .isPresent());
-        robot.interact(() -> app.explorer().playback().togglePlay());
-        waitUntil(() -> !app.explorer().playback().playingProperty().get());
+        robot.interact(() -> window.app().explorer().playback().togglePlay());
+        waitUntil(() -> !window.app().explorer().playback().playingProperty().get());
         Node lessonsPanel = robot.lookup("#lessons-panel").query();
         if (!lessons) {
             robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.L);
@@ -90,7 +77,7 @@ class ResponsiveExplorerTest {
         }
         if (presenter) {
             robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
-            waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+            waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
         }
         assertEquals(lessons, lessonsPanel.isVisible(), "the lessons panel shows: " + lessons);
     }
@@ -102,7 +89,7 @@ class ResponsiveExplorerTest {
     /** Lays the window's scene root out at {@code width} × {@code height}, paints the line and measures it. */
     private Measured layOut(double width, double height) throws Exception {
         return onFxThread(() -> {
-            Parent root = stage.getScene().getRoot();
+            Parent root = window.stage().getScene().getRoot();
             // twice: the explorer's width moves its side panel into the rail, which lays the diagram out anew
             for (int pass = 0; pass < 2; pass++) {
                 root.resize(width, height);
@@ -158,7 +145,7 @@ class ResponsiveExplorerTest {
 
         // when presenter mode is switched on
         robot.push(KeyCode.SHORTCUT, KeyCode.SHIFT, KeyCode.P);
-        waitUntil(() -> stage.getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        waitUntil(() -> window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
         Measured presenter = layOut(1600, 1000);
 
         // then every canvas (number line, lanes, legend, charts) paints at the presenter scale, bars included
@@ -255,10 +242,12 @@ class ResponsiveExplorerTest {
     void in_a_narrow_window_each_rail_button_opens_its_section_over_the_diagram_and_closes_it_again(
             String button, String title, String tab, String content, FxRobot robot) throws Exception {
         showExplorer(robot, true, false);
-        robot.interact(() -> app.explorer().numberLine().clearSelection());
+        robot.interact(() -> window.app().explorer().numberLine().clearSelection());
         Node panel = robot.lookup("#side-panel").query();
         assertFalse(panel.isVisible(), "the panel is folded into the rail");
-        double lineBefore = layOut(stage.getScene().getWidth(), stage.getScene().getHeight())
+        double lineBefore = layOut(
+                        window.stage().getScene().getWidth(),
+                        window.stage().getScene().getHeight())
                 .lineWidth();
 
         robot.clickOn("#" + button);
@@ -272,7 +261,7 @@ class ResponsiveExplorerTest {
                 b.getMinX() >= -SLACK
                         && b.getMaxX() <= lessons.getMinX() + SLACK
                         && b.getMinY() >= -SLACK
-                        && b.getMinY() < stage.getScene().getHeight(),
+                        && b.getMinY() < window.stage().getScene().getHeight(),
                 content + " at " + b + " lies in the window, left of " + "the lessons panel at x=" + lessons.getMinX());
         assertEquals(title, robot.lookup("#side-panel-title").queryLabeled().getText(), "the panel names its section");
         assertTrue(
@@ -283,7 +272,9 @@ class ResponsiveExplorerTest {
         assertEquals("DRAWER", ExplorerProbe.sidePanelPlacement(view()));
         assertEquals(
                 lineBefore,
-                layOut(stage.getScene().getWidth(), stage.getScene().getHeight())
+                layOut(
+                                window.stage().getScene().getWidth(),
+                                window.stage().getScene().getHeight())
                         .lineWidth(),
                 0.5,
                 "the drawer floats over the diagram: the line keeps its width");
@@ -297,11 +288,11 @@ class ResponsiveExplorerTest {
     void a_chunk_selected_in_a_narrow_window_puts_a_cue_on_the_rail_and_its_details_are_a_click_away(FxRobot robot)
             throws Exception {
         showExplorer(robot, true, false);
-        robot.interact(() -> app.explorer().numberLine().clearSelection());
+        robot.interact(() -> window.app().explorer().numberLine().clearSelection());
         Node cue = robot.lookup(".rail-cue").query();
         assertFalse(cue.isVisible());
 
-        robot.interact(() -> app.explorer().numberLine().selectChunk(0));
+        robot.interact(() -> window.app().explorer().numberLine().selectChunk(0));
 
         assertTrue(cue.isVisible(), "the chunk button shows a cue");
         assertFalse(robot.lookup("#side-panel").query().isVisible(), "the panel stays closed");
@@ -310,7 +301,8 @@ class ResponsiveExplorerTest {
         assertFalse(cue.isVisible(), "the cue goes once the details show");
         assertEquals(
                 "Chunk 1 of "
-                        + app.explorer()
+                        + window.app()
+                                .explorer()
                                 .numberLine()
                                 .pictureProperty()
                                 .get()
@@ -328,13 +320,16 @@ class ResponsiveExplorerTest {
     void a_pinned_panel_sits_beside_the_diagram_opens_for_a_selected_chunk_and_unpinning_folds_it(FxRobot robot)
             throws Exception {
         showExplorer(robot, true, false);
-        robot.interact(() -> app.explorer().numberLine().clearSelection());
-        double railLine = layOut(stage.getScene().getWidth(), stage.getScene().getHeight())
+        robot.interact(() -> window.app().explorer().numberLine().clearSelection());
+        double railLine = layOut(
+                        window.stage().getScene().getWidth(),
+                        window.stage().getScene().getHeight())
                 .lineWidth();
 
         robot.clickOn("#rail-history");
         robot.clickOn("#rail-pin");
-        Measured pinned = layOut(stage.getScene().getWidth(), stage.getScene().getHeight());
+        Measured pinned = layOut(
+                window.stage().getScene().getWidth(), window.stage().getScene().getHeight());
 
         assertEquals("PINNED", pinned.sidePanel());
         Node panel = robot.lookup("#side-panel").query();
@@ -342,7 +337,7 @@ class ResponsiveExplorerTest {
         assertTrue(lineCard.getMaxX() <= sceneBounds(panel).getMinX() + SLACK, "the panel is beside the diagram");
         assertTrue(pinned.lineWidth() > 0 && pinned.lineWidth() < railLine, "the line makes room: " + pinned);
 
-        robot.interact(() -> app.explorer().numberLine().selectChunk(0));
+        robot.interact(() -> window.app().explorer().numberLine().selectChunk(0));
         waitUntil(() -> visible(robot.lookup("#chunk-split-median").query()));
         assertFalse(robot.lookup(".rail-cue").query().isVisible(), "a pinned panel shows the chunk, no cue needed");
 

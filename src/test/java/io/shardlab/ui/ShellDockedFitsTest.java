@@ -2,6 +2,9 @@ package io.shardlab.ui;
 
 import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
+import static io.shardlab.ui.SceneBounds.SLACK;
+import static io.shardlab.ui.SceneBounds.inside;
+import static io.shardlab.ui.SceneBounds.sceneBounds;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.session.Scenario;
@@ -16,14 +19,11 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * View → Shell docked under the explorer outside presenter mode: at 1280 × 720 (a projector, a small laptop) and
@@ -33,35 +33,22 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ShellDockedFitsTest {
 
-    /** Half a pixel: layout snaps to pixels, bounds are doubles. */
-    private static final double SLACK = 0.5;
     /** How much of the writes chart must show: its card's title row. */
     private static final double CHART_TOP = 40;
 
     private static final double[][] SIZES = {{1280, 720}, {1600, 1000}};
 
-    private ShardLabApp app;
-    private Stage stage;
-
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        app = TestDesktop.app();
-        app.start(stage);
-    }
-
-    @AfterEach
-    void stop() {
-        app.stop();
-    }
+    @RegisterExtension
+    final WholeAppWindow window = new WholeAppWindow();
 
     @Test
     void with_the_shell_docked_the_line_every_lane_and_the_charts_top_stay_in_sight(FxRobot robot) throws Exception {
         // given a collection on six shards (six lanes) in the explorer, and the Shell docked under it
-        robot.interact(() -> app.explorer()
+        robot.interact(() -> window.app()
+                .explorer()
                 .launch(Scenario.of("{ counter: 1 }", "monotonic").withShards(6).withDocuments(2_000)));
-        waitUntil(() -> app.explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
-                && app.explorer().numberLine().pictureProperty().get() != null);
+        waitUntil(() -> window.app().explorer().phaseProperty().get() == ExplorerViewModel.Phase.READY
+                && window.app().explorer().numberLine().pictureProperty().get() != null);
         robot.interact(() -> ((CheckMenuItem) menuItem("menu-shell")).setSelected(true));
         waitUntil(() -> robot.lookup("#console-panel").tryQuery().isPresent());
 
@@ -77,7 +64,7 @@ class ShellDockedFitsTest {
     }
 
     private MenuItem menuItem(String id) {
-        MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+        MenuBar bar = (MenuBar) window.stage().getScene().getRoot().lookup(".menu-bar");
         return bar.getMenus().stream()
                 .flatMap(m -> m.getItems().stream())
                 .flatMap(item -> item instanceof Menu sub
@@ -89,15 +76,7 @@ class ShellDockedFitsTest {
     }
 
     private List<String> measure(FxRobot robot, String theme, double[] size) throws Exception {
-        robot.interact(() -> {
-            stage.setWidth(size[0]);
-            stage.setHeight(size[1]);
-        });
-        // a frame or two for the canvases to report the height they need at this size
-        for (int pass = 0; pass < 3; pass++) {
-            Thread.sleep(40);
-            WaitForAsyncUtils.waitForFxEvents();
-        }
+        window.resize(size[0], size[1]);
         return onFxThread(() -> {
             String at = theme + " at " + (int) size[0] + " × " + (int) size[1] + ": ";
             List<String> out = new ArrayList<>();
@@ -121,18 +100,5 @@ class ShellDockedFitsTest {
             }
             return out;
         });
-    }
-
-    private static boolean inside(Bounds inner, Bounds outer) {
-        return inner.getWidth() > 0
-                && inner.getHeight() > 0
-                && inner.getMinX() >= outer.getMinX() - SLACK
-                && inner.getMaxX() <= outer.getMaxX() + SLACK
-                && inner.getMinY() >= outer.getMinY() - SLACK
-                && inner.getMaxY() <= outer.getMaxY() + SLACK;
-    }
-
-    private static Bounds sceneBounds(Node n) {
-        return n.localToScene(n.getLayoutBounds());
     }
 }

@@ -134,6 +134,21 @@ class BoardViewTest {
                 Duration.ofMinutes(1));
     }
 
+    /** The board started over {@link #threeStudentsWrite()}, its three tiles shown. */
+    private void boardOfThreeStudents(FxRobot robot) throws Exception {
+        threeStudentsWrite();
+        robot.interact(board::start);
+        waitUntil("three tiles", () -> tiles(robot).size() == 3);
+    }
+
+    /** The teacher picks {@code exercise} in the board's exercise list. */
+    private static void choose(FxRobot robot, Exercise exercise) {
+        robot.interact(() -> robot.lookup("#board-exercise")
+                .queryAs(ComboBox.class)
+                .getSelectionModel()
+                .select(exercise));
+    }
+
     private static List<Node> tiles(FxRobot robot) {
         return robot.lookup(".board-tile").queryAll().stream()
                 .filter(n -> !student(n).isEmpty())
@@ -195,15 +210,10 @@ class BoardViewTest {
 
     @Test
     void theChosenExerciseShowsWhoPassesAndTheHintOnHover(FxRobot robot) throws Exception {
-        threeStudentsWrite();
-        robot.interact(board::start);
-        waitUntil("three tiles", () -> tiles(robot).size() == 3);
+        boardOfThreeStudents(robot);
 
         // when the teacher chooses the inbox exercise
-        robot.interact(() -> robot.lookup("#board-exercise")
-                .queryAs(ComboBox.class)
-                .getSelectionModel()
-                .select(INBOX));
+        choose(robot, INBOX);
         waitUntil(
                 "ada passes", () -> text(tileOf(robot, "ada"), ".board-status").equals("pass"));
 
@@ -224,13 +234,8 @@ class BoardViewTest {
     @Test
     void inChineseTheHintAndWhatWasSeenAreSaidAgainInChinese(FxRobot robot) throws Exception {
         // given bob, not yet through the inbox exercise, on the English board
-        threeStudentsWrite();
-        robot.interact(board::start);
-        waitUntil("three tiles", () -> tiles(robot).size() == 3);
-        robot.interact(() -> robot.lookup("#board-exercise")
-                .queryAs(ComboBox.class)
-                .getSelectionModel()
-                .select(INBOX));
+        boardOfThreeStudents(robot);
+        choose(robot, INBOX);
         waitUntil(
                 "bob does not",
                 () -> text(tileOf(robot, "bob"), ".board-status").equals("not yet"));

@@ -4,13 +4,8 @@ import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.session.AppWiring;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExecutorSimulationThread;
-import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
@@ -18,7 +13,6 @@ import io.shardlab.ui.theme.WindowPlacement;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
-import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -40,7 +34,7 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class ExplorerInChineseTest {
 
-    private ExecutorSimulationThread thread;
+    private WiredExplorer wired;
     private ExplorerViewModel vm;
     private ExplorerView view;
     private UiText text;
@@ -48,13 +42,9 @@ class ExplorerInChineseTest {
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
-        ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox =
-                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
-        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, copied -> {}, (snapshot, version) -> {});
-        holder[0] = vm;
+        wired = new WiredExplorer(engine -> new ExplorerViewModel(
+                engine, WorkloadRegistry.standard(), dark, copied -> {}, (snapshot, version) -> {}));
+        vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         text = new UiText(Language.SIMPLIFIED_CHINESE);
         view = new ExplorerView(
@@ -69,7 +59,7 @@ class ExplorerInChineseTest {
 
     @AfterEach
     void stop() {
-        thread.close();
+        wired.close();
     }
 
     @Test

@@ -8,10 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.View;
-import io.shardlab.session.AppWiring;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExecutorSimulationThread;
-import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
@@ -22,13 +18,11 @@ import io.shardlab.ui.explorer.diagram.NumberLineView;
 import io.shardlab.ui.explorer.diagram.RenderCanvas;
 import io.shardlab.ui.lessons.FollowUp;
 import io.shardlab.ui.lessons.LessonCatalog;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
-import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
 import javafx.scene.Scene;
@@ -55,7 +49,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ExplorerViewTest {
 
-    private ExecutorSimulationThread thread;
+    private WiredExplorer wired;
     private ExplorerViewModel vm;
     private ExplorerView view;
     private Stage stage;
@@ -65,13 +59,9 @@ class ExplorerViewTest {
     void start(Stage stage) {
         this.stage = stage;
         dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
-        ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox =
-                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
-        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
-        holder[0] = vm;
+        wired = new WiredExplorer(engine -> new ExplorerViewModel(
+                engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {}));
+        vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         view = new ExplorerView(vm, appearance);
         appearance.follow(view.node());
@@ -83,7 +73,7 @@ class ExplorerViewTest {
 
     @AfterEach
     void stop() {
-        thread.close();
+        wired.close();
     }
 
     /** What a lesson does: launch a scenario through the ScenarioLauncher hook. */

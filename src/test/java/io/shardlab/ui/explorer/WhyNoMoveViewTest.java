@@ -7,23 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.render.MigrationMarks;
-import io.shardlab.session.AppWiring;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.RemoveShard;
 import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SetBalancerWindow;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
-import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
@@ -45,20 +40,17 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class WhyNoMoveViewTest {
 
-    private ExecutorSimulationThread thread;
+    private WiredExplorer wired;
     private ExplorerViewModel vm;
     private ExplorerEngine engine;
 
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
-        ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox =
-                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
-        vm = new ExplorerViewModel(engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
-        holder[0] = vm;
+        wired = new WiredExplorer(engine -> new ExplorerViewModel(
+                engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {}));
+        vm = wired.viewModel();
+        engine = wired.engine();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         ExplorerView view = new ExplorerView(vm, appearance);
         stage.setScene(new Scene(view.node(), 1240, 760));
@@ -67,13 +59,28 @@ class WhyNoMoveViewTest {
 
     @AfterEach
     void stop() {
-        thread.close();
+        wired.close();
     }
 
     private void launch(FxRobot robot, Scenario scenario) throws TimeoutException {
         robot.interact(() -> ((ScenarioLauncher) vm).launch(scenario));
         waitUntil(() -> vm.phaseProperty().get() == ExplorerViewModel.Phase.READY
                 && vm.numberLine().pictureProperty().get() != null);
+    }
+
+    /** A 5.0 cluster's collection of 2,000 documents on two shards, as the scenario splits it. */
+    private static Scenario aCollectionOnTwoShards() {
+        return Scenario.of("{ counter: 1 }", "monotonic")
+                .withVersion(MongoVersion.parseModelled("5.0"))
+                .withShards(2)
+                .withDocuments(2_000);
+    }
+
+    /** The same collection split at 100, 200, 300 and 400 into five chunks, which the set-up spreads 3 / 2. */
+    private static Scenario fiveChunksOnTwoShards() {
+        return aCollectionOnTwoShards()
+                .withSplitPoints(
+                        List.of("{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }"));
     }
 
     private static String label(FxRobot robot, String id) {
@@ -83,14 +90,7 @@ class WhyNoMoveViewTest {
     @Test
     void the_button_opens_the_popover_naming_the_balancers_reason_and_numbers(FxRobot robot) throws Exception {
         // given five chunks of a 5.0 cluster that the set-up spread 3 / 2 over two shards (chunk counts decide)
-        launch(
-                robot,
-                Scenario.of("{ counter: 1 }", "monotonic")
-                        .withVersion(MongoVersion.parseModelled("5.0"))
-                        .withShards(2)
-                        .withDocuments(2_000)
-                        .withSplitPoints(List.of(
-                                "{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }")));
+        launch(robot, fiveChunksOnTwoShards());
 
         // when the teacher asks why the balancer does not move
         robot.clickOn("#balancer-why");
@@ -112,14 +112,7 @@ class WhyNoMoveViewTest {
     @Test
     void the_next_migration_is_drawn_on_the_line_while_the_popover_is_open(FxRobot robot) throws Exception {
         // given the 5.0 cluster's five chunks 3 / 2 on two shards, and a third, empty shard added while paused
-        launch(
-                robot,
-                Scenario.of("{ counter: 1 }", "monotonic")
-                        .withVersion(MongoVersion.parseModelled("5.0"))
-                        .withShards(2)
-                        .withDocuments(2_000)
-                        .withSplitPoints(List.of(
-                                "{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }")));
+        launch(robot, fiveChunksOnTwoShards());
         robot.interact(() -> engine.execute(new AddShard("shard03")));
         waitUntil(() -> vm.numberLine().pictureProperty().get().model().shards().size() == 3);
 
@@ -153,12 +146,7 @@ class WhyNoMoveViewTest {
     @Test
     void the_popover_says_the_balancing_windows_hours_and_when_it_opens(FxRobot robot) throws Exception {
         // given a 5.0 cluster at the start of its simulated day, and a balancing window of 09:00–17:00
-        launch(
-                robot,
-                Scenario.of("{ counter: 1 }", "monotonic")
-                        .withVersion(MongoVersion.parseModelled("5.0"))
-                        .withShards(2)
-                        .withDocuments(2_000));
+        launch(robot, aCollectionOnTwoShards());
         robot.interact(
                 () -> engine.execute(new SetBalancerWindow(new ActiveWindow(LocalTime.of(9, 0), LocalTime.of(17, 0)))));
         WaitForAsyncUtils.waitForFxEvents();
@@ -182,14 +170,7 @@ class WhyNoMoveViewTest {
     @Test
     void the_popover_says_how_far_a_draining_shard_has_come_and_what_keeps_it(FxRobot robot) throws Exception {
         // given a 5.0 cluster's chunks 3 / 2 on two shards, the balancer off, and shard02 being removed
-        launch(
-                robot,
-                Scenario.of("{ counter: 1 }", "monotonic")
-                        .withVersion(MongoVersion.parseModelled("5.0"))
-                        .withShards(2)
-                        .withDocuments(2_000)
-                        .withSplitPoints(List.of(
-                                "{ counter: 100 }", "{ counter: 200 }", "{ counter: 300 }", "{ counter: 400 }")));
+        launch(robot, fiveChunksOnTwoShards());
         robot.interact(() -> {
             engine.execute(new SetBalancerState(false));
             engine.execute(new RemoveShard("shard02"));

@@ -40,17 +40,25 @@ class PlacementViewModelTest {
     /** How many times the board asked the simulator for its placement. */
     private final List<String> deskCalls = new ArrayList<>();
 
-    private final PlacementViewModel board = new PlacementViewModel(
-            new PlacementViewModel.Desk() {
-                @Override
-                public <T> void placement(
-                        BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {
-                    deskCalls.add("placement");
-                }
-            },
-            Runnable::run,
-            () -> deskCalls.add("undo"),
-            () -> deskCalls.add("redo"));
+    private final PlacementViewModel board = noting(deskCalls);
+
+    /**
+     * A board on the FX thread's stand-in ({@code Runnable::run}) whose simulator answers nothing and only notes in
+     * {@code calls} what the board asked of it: "placement", "undo", "redo".
+     */
+    static PlacementViewModel noting(List<String> calls) {
+        return new PlacementViewModel(
+                new PlacementViewModel.Desk() {
+                    @Override
+                    public <T> void placement(
+                            BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {
+                        calls.add("placement");
+                    }
+                },
+                Runnable::run,
+                () -> calls.add("undo"),
+                () -> calls.add("redo"));
+    }
 
     static ClusterMetadata dump() {
         return new ClusterInspector(Clock.fixed(Instant.parse("2024-03-02T00:00:00Z"), ZoneOffset.UTC))

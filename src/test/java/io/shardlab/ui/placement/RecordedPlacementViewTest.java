@@ -3,16 +3,11 @@ package io.shardlab.ui.placement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.mongos.MongosCommands;
-import io.shardlab.session.PlacementEditor;
 import io.shardlab.text.Language;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.BiFunction;
-import java.util.function.Consumer;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -35,17 +30,7 @@ class RecordedPlacementViewTest {
     private final List<String> deskCalls = new ArrayList<>();
 
     private void show(FxRobot robot) {
-        PlacementViewModel board = new PlacementViewModel(
-                new PlacementViewModel.Desk() {
-                    @Override
-                    public <T> void placement(
-                            BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {
-                        deskCalls.add("placement");
-                    }
-                },
-                Runnable::run,
-                () -> deskCalls.add("undo"),
-                () -> deskCalls.add("redo"));
+        PlacementViewModel board = PlacementViewModelTest.noting(deskCalls);
         robot.interact(() -> {
             var root = new PlacementView(new UiText(Language.ENGLISH), board, new SimpleBooleanProperty(false)).build();
             new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);

@@ -11,17 +11,12 @@ import com.mongodb.MongoException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
-import io.shardlab.session.AppWiring;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExecutorSimulationThread;
-import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Roster;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.ui.explorer.LatestValueMailbox;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.explorer.WiredExplorer;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -58,7 +53,7 @@ class ClassroomTest {
 
     private static final String CLASS_ADDRESS = "127.0.0.2";
 
-    private ExecutorSimulationThread thread;
+    private WiredExplorer wired;
     private ExplorerViewModel vm;
     private ExplorerView view;
     private final List<MongoClient> students = new ArrayList<>();
@@ -66,13 +61,8 @@ class ClassroomTest {
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
-        ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox =
-                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
         // port 0: a test must not take the port a developer's mongos or serve may be using
-        vm = new ExplorerViewModel(
+        wired = new WiredExplorer(engine -> new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
                 dark,
@@ -80,8 +70,8 @@ class ClassroomTest {
                 (snapshot, version) -> {},
                 Platform::runLater,
                 0,
-                CLASS_ADDRESS);
-        holder[0] = vm;
+                CLASS_ADDRESS));
+        vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         view = new ExplorerView(vm, appearance);
         appearance.follow(view.node());
@@ -93,7 +83,7 @@ class ClassroomTest {
     void stop() {
         students.forEach(MongoClient::close);
         vm.connections().stop();
-        thread.close();
+        wired.close();
     }
 
     private MenuItem menuItem(String id) {

@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.session.AppWiring;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExecutorSimulationThread;
-import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.ui.explorer.LatestValueMailbox;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.explorer.WiredExplorer;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -39,7 +34,7 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class ConnectionsBarTest {
 
-    private ExecutorSimulationThread thread;
+    private WiredExplorer wired;
     private ExplorerViewModel vm;
     private ExplorerView view;
     private final List<String> clipboard = new ArrayList<>();
@@ -47,21 +42,16 @@ class ConnectionsBarTest {
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
-        ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox =
-                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        ExplorerEngine engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
         // port 0: a test must not take the port a developer's mongos or serve may be using
-        vm = new ExplorerViewModel(
+        wired = new WiredExplorer(engine -> new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
                 dark,
                 clipboard::add,
                 (snapshot, version) -> {},
                 Platform::runLater,
-                0);
-        holder[0] = vm;
+                0));
+        vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         view = new ExplorerView(vm, appearance);
         appearance.follow(view.node());
@@ -72,7 +62,7 @@ class ConnectionsBarTest {
     @AfterEach
     void stop() {
         vm.connections().stop();
-        thread.close();
+        wired.close();
     }
 
     private CheckMenuItem acceptItem() {

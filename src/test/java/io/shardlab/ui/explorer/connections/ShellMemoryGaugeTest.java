@@ -4,16 +4,12 @@ import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.shardlab.session.AppWiring;
 import io.shardlab.session.CommandLayer;
-import io.shardlab.session.EngineState;
-import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
-import io.shardlab.ui.explorer.LatestValueMailbox;
-import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.ui.explorer.WiredExplorer;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import javafx.application.Platform;
@@ -38,28 +34,24 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class ShellMemoryGaugeTest {
 
-    private ExecutorSimulationThread thread;
+    private WiredExplorer wired;
     private ExplorerEngine engine;
     private ExplorerViewModel vm;
 
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        thread = new ExecutorSimulationThread(new DaemonBackgroundTasks().serial(ExecutorSimulationThread.THREAD_NAME));
-        ExplorerViewModel[] holder = new ExplorerViewModel[1];
-        LatestValueMailbox<EngineState> mailbox =
-                new LatestValueMailbox<>(Platform::runLater, s -> holder[0].accept(s));
-        engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
         // port 0: a test must not take the port a developer's mongos or serve may be using
-        vm = new ExplorerViewModel(
+        wired = new WiredExplorer(engine -> new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
                 dark,
                 text -> {},
                 (snapshot, version) -> {},
                 Platform::runLater,
-                0);
-        holder[0] = vm;
+                0));
+        vm = wired.viewModel();
+        engine = wired.engine();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         ExplorerView view = new ExplorerView(vm, appearance);
         appearance.follow(view.node());
@@ -70,7 +62,7 @@ class ShellMemoryGaugeTest {
     @AfterEach
     void stop() {
         vm.connections().stop();
-        thread.close();
+        wired.close();
     }
 
     @Test
