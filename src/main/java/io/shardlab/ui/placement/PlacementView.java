@@ -290,6 +290,7 @@ final class PlacementView {
             Label free = new Label(text.now(
                     "placement.lane.free", DataSize.format(lane.freeBytes()), DataSize.format(lane.capacityBytes())));
             free.getStyleClass().add("placement-free");
+            free.setWrapText(true);
             free.setId("placement-free-" + lane.shard());
             header.getChildren().add(free);
         }

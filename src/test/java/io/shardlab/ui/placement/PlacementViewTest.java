@@ -35,6 +35,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -232,6 +233,14 @@ class PlacementViewTest {
         for (String id : List.of("#placement-undo", "#placement-redo")) {
             Button button = robot.lookup(id).queryAs(Button.class);
             assertTrue(button.getWidth() >= button.prefWidth(-1) - 0.5, id + " " + button.getWidth());
+        }
+        // and each lane's free space is said whole ("1023.99MiB free of 1GiB" was cut to "free of 1...")
+        for (Node free : robot.lookup(".placement-free").queryAll()) {
+            Label label = (Label) free;
+            String drawn = ((Text) label.lookup(".text")).getText();
+            assertEquals(
+                    label.getText(),
+                    drawn.replace('\n', ' ').replaceAll(" +", " ").strip());
         }
     }
 
