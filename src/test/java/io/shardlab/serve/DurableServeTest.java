@@ -8,8 +8,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * across a restart.
  */
 class DurableServeTest {
+
+    /** The longest the driver's 600 orders may take, restart included (about 10 s on this machine). */
+    private static final Duration WRITER_LIMIT = Duration.ofMinutes(3);
 
     @TempDir
     Path dir;
@@ -43,11 +48,18 @@ class DurableServeTest {
                 try {
                   await db.collection('orders').insertOne({ _id: i, customer: 'c' + (i % 37) });
                   inserted.push(i);
-                } catch (e) { failures.push('insert ' + i + ': ' + e.code + ' ' + e.message); }
+                } catch (e) {
+                  failures.push('insert ' + i + ': ' + e.code + ' ' + e.message);
+                  console.log('failed insert ' + i + ': ' + e.code + ' ' + e.message);
+                }
                 try {
                   await db.collection('counters').updateOne({ _id: 'orders' }, { $inc: { n: 1 } }, { upsert: true });
                   incs++;
-                } catch (e) { incFailures++; failures.push('$inc ' + i + ': ' + e.code + ' ' + e.message); }
+                } catch (e) {
+                  incFailures++;
+                  failures.push('$inc ' + i + ': ' + e.code + ' ' + e.message);
+                  console.log('failed $inc ' + i + ': ' + e.code + ' ' + e.message);
+                }
                 if (i % 50 === 0) console.log('acked ' + i);
               }
               const ids = new Set(await db.collection('orders').distinct('_id'));
@@ -76,6 +88,10 @@ class DurableServeTest {
             builder.environment().put("URI", first.connectionString());
             builder.environment().put("N", "600");
             Process writer = builder.start();
+            // a driver that never reaches the second serve fails the test with what it printed instead of hanging it
+            CompletableFuture.runAsync(
+                    writer::destroyForcibly,
+                    CompletableFuture.delayedExecutor(WRITER_LIMIT.toSeconds(), TimeUnit.SECONDS));
             try (BufferedReader out =
                     new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
                 // when serve is stopped in the middle of the writes and started again on the same port and file
@@ -175,6 +191,7 @@ class DurableServeTest {
             }
             seen.append(line).append('\n');
         }
-        throw new AssertionError("the driver's script ended before '" + prefix + "':\n" + seen);
+        throw new AssertionError("the driver's script ended (or was stopped after " + WRITER_LIMIT.toMinutes()
+                + " minutes) before '" + prefix + "':\n" + seen);
     }
 }
