@@ -172,12 +172,8 @@ final class AnalyzeCommand implements Runnable {
     public void run() {
         AdvisorSettings settings = settings();
         checkPictureOptions();
-        if (docs != null) {
-            OptionBounds.SAMPLE_DOCS.check(docs);
-        }
-        if (sampleSize != null) {
-            OptionBounds.SAMPLE_SIZE.check(sampleSize);
-        }
+        OptionBounds.SAMPLE_DOCS.checkIfGiven(docs);
+        OptionBounds.SAMPLE_SIZE.checkIfGiven(sampleSize);
         List<ShardKeyPattern> candidates = new ArrayList<>();
         for (String k : keys) {
             candidates.add(ShardKeyPattern.parse(k));
@@ -305,7 +301,7 @@ final class AnalyzeCommand implements Runnable {
         }
         PictureFile file = pictureFile();
         OptionBounds.WIDTH.check(width);
-        ExportCommand.option("--theme", theme, Theme::named);
+        OptionValue.parsed("--theme", theme, Theme::named);
         file.checkWritable();
     }
 
@@ -377,15 +373,8 @@ final class AnalyzeCommand implements Runnable {
 
     private AdvisorSettings settings() {
         OptionBounds.SHARDS.check(shards);
-        if (chunkSizeMb != null) {
-            OptionBounds.CHUNK_SIZE_MB.check(chunkSizeMb);
-        }
-        MongoVersion version;
-        try {
-            version = MongoVersion.parseModelled(mongodbVersion);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
-        }
+        OptionBounds.CHUNK_SIZE_MB.checkIfGiven(chunkSizeMb);
+        MongoVersion version = OptionValue.named("--mongodb-version", mongodbVersion, MongoVersion::parseModelled);
         AdvisorSettings s = AdvisorSettings.of(version, shards).withSeed(seed);
         return chunkSizeMb == null ? s : s.withChunkSizeMegabytes(chunkSizeMb);
     }

@@ -42,12 +42,8 @@ final class ClusterOptions {
      * @param err where that line goes
      */
     ShardedCatalog catalog(LayoutSourceOptions source, String command, PrintWriter err) {
-        if (shards != null) {
-            OptionBounds.SHARDS.check(shards);
-        }
-        if (chunkSizeMb != null) {
-            OptionBounds.CHUNK_SIZE_MB.check(chunkSizeMb);
-        }
+        OptionBounds.SHARDS.checkIfGiven(shards);
+        OptionBounds.CHUNK_SIZE_MB.checkIfGiven(chunkSizeMb);
         return source != null && source.isGiven() ? forkedCatalog(source, command, err) : newCatalog();
     }
 

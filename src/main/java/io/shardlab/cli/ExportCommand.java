@@ -38,7 +38,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import picocli.CommandLine.ArgGroup;
@@ -141,17 +140,15 @@ final class ExportCommand implements Runnable {
         PictureFile file = PictureFile.of(format, out);
         ExportFormat fileFormat = file.format();
         OptionBounds.WIDTH.check(width);
-        if (height != null) {
-            OptionBounds.HEIGHT.check(height);
-        }
+        OptionBounds.HEIGHT.checkIfGiven(height);
         OptionBounds.SCALE.check(scale);
         ExportSize size = new ExportSize(width, height == null ? 0 : height, scale);
         if (fileFormat == ExportFormat.PNG && height != null) {
             size.checkPixels(height);
         }
-        View chosenView = option("--view", view, View::parse);
-        Theme chosenTheme = option("--theme", theme, Theme::named);
-        Scale chosenScale = option("--chunk-width", chunkWidth, Scale::parse);
+        View chosenView = OptionValue.parsed("--view", view, View::parse);
+        Theme chosenTheme = OptionValue.parsed("--theme", theme, Theme::named);
+        Scale chosenScale = OptionValue.parsed("--chunk-width", chunkWidth, Scale::parse);
         if (empty != null) {
             OptionBounds.SHARDS.check(empty.shards);
         }
@@ -181,17 +178,6 @@ final class ExportCommand implements Runnable {
                 options.view().cliName(),
                 layout.snapshot().chunks().size()));
         w.flush();
-    }
-
-    /** {@code value} parsed, a refusal naming {@code option} rather than the parser's own field. */
-    static <T> T option(String option, String value, Function<String, T> parse) {
-        try {
-            return parse.apply(value);
-        } catch (IllegalArgumentException e) {
-            String message = e.getMessage() == null ? "" : e.getMessage();
-            int colon = message.indexOf(": ");
-            throw new IllegalArgumentException(option + ": " + (colon >= 0 ? message.substring(colon + 2) : message));
-        }
     }
 
     /**

@@ -65,11 +65,7 @@ final class InitialSplitOptions {
     ShardingSetup setup() {
         List<ShardZone> shardZones = new ArrayList<>();
         for (String z : zones) {
-            try {
-                shardZones.add(ShardZone.parse(z));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--zone: " + e.getMessage(), e);
-            }
+            shardZones.add(OptionValue.named("--zone", z, ShardZone::parse));
         }
         List<ZoneKeyRange> ranges = new ArrayList<>();
         for (int i = 0; i + 2 < zoneRanges.size(); i += 3) {

@@ -33,6 +33,13 @@ record OptionBound(String option, double min, double max, String unit) {
         return value;
     }
 
+    /** Checks a whole-number option when it was given; an option not given (null) passes. */
+    void checkIfGiven(Number value) {
+        if (value != null) {
+            check(value.longValue());
+        }
+    }
+
     /** {@code value} when it is a number in range (never NaN or infinite). */
     double check(double value) {
         if (!(value >= min && value <= max)) {

@@ -1,7 +1,6 @@
 package io.shardlab.cli;
 
 import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
@@ -34,7 +33,7 @@ record PictureFile(Path path, ExportFormat format) {
 
     private static ExportFormat formatOf(String format, Path out) {
         if (format != null) {
-            return ExportCommand.option("--format", format.toLowerCase(Locale.ROOT), ExportFormat::parse);
+            return OptionValue.parsed("--format", format.toLowerCase(Locale.ROOT), ExportFormat::parse);
         }
         String name =
                 out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -52,20 +51,12 @@ record PictureFile(Path path, ExportFormat format) {
 
     /** Refuses a file that cannot be written, before anything is computed for it. */
     void checkWritable() {
-        try {
-            AtomicFile.checkWritable(path);
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        OptionValue.checkWritable("--out", path);
     }
 
     /** Draws {@code picture} at {@code size} into the file, replacing it whole or not at all. */
     void write(Picture picture, ExportSize size) {
         DiagramExporter exporter = DiagramExporter.of(format);
-        try {
-            AtomicFile.write(path, stream -> exporter.write(picture, size, stream));
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        OptionValue.inFile("--out", () -> AtomicFile.write(path, stream -> exporter.write(picture, size, stream)));
     }
 }

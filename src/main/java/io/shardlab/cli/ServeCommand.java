@@ -1,7 +1,5 @@
 package io.shardlab.cli;
 
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.mongos.UserAccounts;
 import io.shardlab.serve.ConnectionLimits;
@@ -220,12 +218,7 @@ final class ServeCommand implements Runnable {
             throw new IllegalArgumentException(
                     language.text("cli.option.negative", "--save-every", String.valueOf(saveEverySeconds)));
         }
-        UserAccounts accounts;
-        try {
-            accounts = UserAccounts.parse(users);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--user: " + e.getMessage());
-        }
+        UserAccounts accounts = OptionValue.named("--user", users, UserAccounts::parse);
         checkBind();
         ShardedCatalog catalog = dataFileCatalog();
         if (catalog == null) {
@@ -243,22 +236,14 @@ final class ServeCommand implements Runnable {
         if (dataFile == null) {
             return null;
         }
-        try {
-            AtomicFile.checkWritable(dataFile);
-        } catch (FileException e) {
-            throw new FileException("--data-file: " + e.getMessage());
-        }
+        OptionValue.checkWritable("--data-file", dataFile);
         if (!Files.exists(dataFile)) {
             return null;
         }
         if (source.isGiven() || cluster.shards != null) {
             throw new IllegalArgumentException(language.text("cli.serve.dataFileHasLayout", dataFile.toString()));
         }
-        try {
-            return DataFile.catalog(dataFile);
-        } catch (FileException e) {
-            throw new FileException("--data-file: " + e.getMessage());
-        }
+        return OptionValue.inFile("--data-file", () -> DataFile.catalog(dataFile));
     }
 
     private void checkBind() {

@@ -4,8 +4,6 @@ import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.SnapshotFile;
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.BalancingFlags;
@@ -286,9 +284,7 @@ final class SimulateCommand implements Runnable {
         if (source.isGiven()) {
             initialSplit.refuseWith(source.describe());
         }
-        if (shards != null) {
-            OptionBounds.SHARDS.check(shards);
-        }
+        OptionBounds.SHARDS.checkIfGiven(shards);
         OptionBounds.QUERIES.check(queries);
         if (drainShard != null && json) {
             throw new RefusedInput(Message.of("cli.simulate.drainIsText"));
@@ -299,15 +295,9 @@ final class SimulateCommand implements Runnable {
         if (queries > 0 && (sim.input == null || sim.input.workload == null)) {
             throw new RefusedInput(Message.of("cli.simulate.queriesNeedWorkload"));
         }
-        if (balancerRounds != null) {
-            OptionBounds.BALANCER_ROUNDS.check(balancerRounds);
-        }
+        OptionBounds.BALANCER_ROUNDS.checkIfGiven(balancerRounds);
         if (snapshotOut != null) {
-            try {
-                AtomicFile.checkWritable(snapshotOut);
-            } catch (FileException e) {
-                throw new FileException("--snapshot-out: " + e.getMessage());
-            }
+            OptionValue.checkWritable("--snapshot-out", snapshotOut);
         }
     }
 
@@ -412,11 +402,7 @@ final class SimulateCommand implements Runnable {
     private void writeSnapshot(SimulationSnapshot end, MongoVersion version) {
         SnapshotFile.Contents contents = new SnapshotFile.Contents(
                 end.cluster(), end.chunkStatistics(), capturedAt(end), "simulated MongoDB " + version.label());
-        try {
-            SnapshotFile.write(snapshotOut, contents);
-        } catch (FileException e) {
-            throw new FileException("--snapshot-out: " + e.getMessage());
-        }
+        OptionValue.inFile("--snapshot-out", () -> SnapshotFile.write(snapshotOut, contents));
     }
 
     /** {@code cities} for {@code data/cities.jsonl.gz}. */

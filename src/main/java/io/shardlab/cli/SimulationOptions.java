@@ -82,11 +82,7 @@ final class SimulationOptions {
 
     /** The version asked for; only call when {@link #mongodbVersion} is set. */
     MongoVersion parseVersion() {
-        try {
-            return MongoVersion.parseModelled(mongodbVersion);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--mongodb-version: " + e.getMessage());
-        }
+        return OptionValue.named("--mongodb-version", mongodbVersion, MongoVersion::parseModelled);
     }
 
     /** Checks the ranges of the options. */
@@ -94,12 +90,8 @@ final class SimulationOptions {
         if (docs != null) {
             OptionBounds.simulatedDocs(docs);
         }
-        if (chunkSizeMb != null) {
-            OptionBounds.CHUNK_SIZE_MB.check(chunkSizeMb);
-        }
-        if (docSize != null) {
-            OptionBounds.DOC_SIZE.check(docSize);
-        }
+        OptionBounds.CHUNK_SIZE_MB.checkIfGiven(chunkSizeMb);
+        OptionBounds.DOC_SIZE.checkIfGiven(docSize);
         OptionBounds.WINDOW.check(window);
         OptionBounds.RATE.check(rate);
         if (docs != null && input == null) {

@@ -1,8 +1,6 @@
 package io.shardlab.cli;
 
 import io.shardlab.cluster.SnapshotFile;
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.live.ChunkChange;
 import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.LiveCapture;
@@ -53,22 +51,14 @@ final class SnapshotCommand implements Runnable {
 
     @Override
     public void run() {
-        try {
-            AtomicFile.checkWritable(out);
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        OptionValue.checkWritable("--out", out);
         if (withDocuments) {
             writeDataFile();
             return;
         }
         ClusterMetadata metadata = source.readWithHistory(clock);
         SnapshotFile.Contents contents = LiveCapture.toSnapshotFile(metadata, source.namespace());
-        try {
-            SnapshotFile.write(out, contents);
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        OptionValue.inFile("--out", () -> SnapshotFile.write(out, contents));
         List<ChunkChange> changes = metadata.changes(contents.cluster().namespace());
         PrintWriter w = spec.commandLine().getOut();
         w.println(language.text(

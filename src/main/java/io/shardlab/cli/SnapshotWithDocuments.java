@@ -77,11 +77,7 @@ final class SnapshotWithDocuments {
                     commands.memoryBudget().describe(),
                     String.valueOf(ServeCommand.DEFAULT_MEMORY_BUDGET_MB)));
         }
-        try {
-            return new Written(namespace, cluster, mongos.saveTo(out));
-        } catch (FileException e) {
-            throw new FileException("--out: " + e.getMessage());
-        }
+        return OptionValue.inFile("--out", () -> new Written(namespace, cluster, mongos.saveTo(out)));
     }
 
     /** What {@link #write} wrote: the collection, its layout and the documents. */
