@@ -31,6 +31,7 @@ import io.shardlab.ui.explorer.balancer.ShardDrain;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonView;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.export.ExportDialog;
 import io.shardlab.ui.export.ExportViewModel;
@@ -271,7 +272,8 @@ public class ShardLabApp extends Application {
                 (snapshot, version) -> {
                     viewModel.describeCluster(new ClusterDescription(IN_MEMORY_CLUSTER.kind(), version.toString()));
                     viewModel.showCollection(snapshot);
-                });
+                },
+                ConnectionsWiring.application());
         explorerRef.set(explorer);
         explorerView = new ExplorerView(explorer, appearance, placement, text);
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first

@@ -17,6 +17,7 @@ import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.text.Language;
 import io.shardlab.ui.BackgroundFailure;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.diagram.DiagramProbe;
 import io.shardlab.ui.explorer.diagram.NumberLineView;
@@ -289,7 +290,12 @@ public final class ExplorerBenchmark {
             };
             onFx(() -> {
                 holder[0] = new ExplorerViewModel(
-                        engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {});
+                        engine,
+                        WorkloadRegistry.standard(),
+                        dark,
+                        text -> {},
+                        (snapshot, version) -> {},
+                        ConnectionsWiring.application());
                 Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
                 ExplorerView view = new ExplorerView(holder[0], appearance);
                 appearance.follow(view.node());

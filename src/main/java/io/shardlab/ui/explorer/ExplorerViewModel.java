@@ -4,7 +4,6 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.render.LayoutData;
-import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
@@ -19,6 +18,7 @@ import io.shardlab.ui.explorer.balancer.BalancerWhyViewModel;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.explorer.history.HistoryViewModel;
@@ -35,10 +35,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -105,19 +103,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
      * @param clipboard puts text on the system clipboard
      * @param collectionShown told, with the simulated version, whenever the shown collection's chunks
      *     change (the window's title and status bar follow)
-     */
-    public ExplorerViewModel(
-            ExplorerEngine engine,
-            WorkloadRegistry workloads,
-            ObservableBooleanValue dark,
-            Consumer<String> clipboard,
-            BiConsumer<ClusterSnapshot, MongoVersion> collectionShown) {
-        this(engine, workloads, dark, clipboard, collectionShown, Platform::runLater, ExplorerEngine.DEFAULT_PORT);
-    }
-
-    /**
-     * As the other constructor, with the thread the connection reports are applied on and the port
-     * Accept connections tries first.
+     * @param wiring the connections part's thread, first port and classroom address
+     *     ({@link ConnectionsWiring#application()} in the application)
      */
     public ExplorerViewModel(
             ExplorerEngine engine,
@@ -125,25 +112,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             ObservableBooleanValue dark,
             Consumer<String> clipboard,
             BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
-            Executor uiThread,
-            int port) {
-        this(engine, workloads, dark, clipboard, collectionShown, uiThread, port, AcceptSettings.EVERY_ADDRESS);
-    }
-
-    /**
-     * As the other constructors, with the address Accept students on this network listens on ({@link
-     * AcceptSettings#EVERY_ADDRESS} in the application; a test's network on one machine, e.g. {@code 127.0.0.2}).
-     */
-    public ExplorerViewModel(
-            ExplorerEngine engine,
-            WorkloadRegistry workloads,
-            ObservableBooleanValue dark,
-            Consumer<String> clipboard,
-            BiConsumer<ClusterSnapshot, MongoVersion> collectionShown,
-            Executor uiThread,
-            int port,
-            String classroomAddress) {
-        this.connections = new ConnectionsViewModel(engine, uiThread, clipboard, port, classroomAddress);
+            ConnectionsWiring wiring) {
+        this.connections = new ConnectionsViewModel(engine, clipboard, wiring);
         this.engine = Objects.requireNonNull(engine, "engine");
         this.workloads = Objects.requireNonNull(workloads, "workloads");
         this.collectionShown = Objects.requireNonNull(collectionShown, "collectionShown");
@@ -155,8 +125,8 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.query = new QueryViewModel(engine::showFilter, numberLine::highlightShards);
         this.history = new HistoryViewModel(engine::undo, engine::redo, clipboard);
         this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
-        this.balancer =
-                new BalancerWhyViewModel(out -> engine.readCatalog(1, BalancerWhyViewModel::read, out), uiThread);
+        this.balancer = new BalancerWhyViewModel(
+                out -> engine.readCatalog(1, BalancerWhyViewModel::read, out), wiring.uiThread());
         // Why no move?'s plan preview is drawn on the line and the lanes while its panel is open
         numberLine
                 .plannedMoveProperty()

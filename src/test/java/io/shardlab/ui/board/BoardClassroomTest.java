@@ -26,6 +26,7 @@ import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
@@ -103,9 +104,7 @@ class BoardClassroomTest {
                 dark,
                 text -> {},
                 (snapshot, version) -> {},
-                Platform::runLater,
-                0,
-                CLASS_ADDRESS);
+                new ConnectionsWiring(Platform::runLater, 0, CLASS_ADDRESS));
         holder[0] = explorer;
         List<Exercise> exercises = ExerciseCatalog.load().exercises();
         board = new BoardViewModel(

@@ -22,6 +22,7 @@ import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;
@@ -86,9 +87,7 @@ class AcceptConnectionsTest {
                 new SimpleBooleanProperty(false),
                 clipboard::add,
                 (snapshot, version) -> {},
-                Runnable::run,
-                port,
-                classroomAddress);
+                new ConnectionsWiring(Runnable::run, port, classroomAddress));
         holder[0].launch(Scenario.of("{ counter: 1 }", "monotonic")
                 .withDocuments(20_000)
                 .withDocsPerSecond(2_000)

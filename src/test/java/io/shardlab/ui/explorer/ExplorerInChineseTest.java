@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
@@ -43,7 +44,12 @@ class ExplorerInChineseTest {
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         wired = new WiredExplorer(engine -> new ExplorerViewModel(
-                engine, WorkloadRegistry.standard(), dark, copied -> {}, (snapshot, version) -> {}));
+                engine,
+                WorkloadRegistry.standard(),
+                dark,
+                copied -> {},
+                (snapshot, version) -> {},
+                ConnectionsWiring.application()));
         vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         text = new UiText(Language.SIMPLIFIED_CHINESE);

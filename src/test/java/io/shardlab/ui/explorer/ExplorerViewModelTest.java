@@ -23,6 +23,7 @@ import io.shardlab.session.Scenario;
 import io.shardlab.sim.AddShard;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.explorer.diagram.ChunkDetails;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
@@ -57,7 +58,12 @@ class ExplorerViewModelTest {
         ExplorerViewModel[] holder = new ExplorerViewModel[1];
         engine = AppWiring.explorerEngine(thread, clock, state -> holder[0].accept(state));
         vm = new ExplorerViewModel(
-                engine, WorkloadRegistry.standard(), dark, clipboard::add, (snapshot, version) -> shown.add(snapshot));
+                engine,
+                WorkloadRegistry.standard(),
+                dark,
+                clipboard::add,
+                (snapshot, version) -> shown.add(snapshot),
+                ConnectionsWiring.application());
         holder[0] = vm;
     }
 

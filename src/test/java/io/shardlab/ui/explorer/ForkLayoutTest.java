@@ -19,6 +19,7 @@ import io.shardlab.session.AppWiring;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.FakeClock;
 import io.shardlab.session.ManualSimulationThread;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.live.LiveLayoutViewModel;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Path;
@@ -99,7 +100,8 @@ class ForkLayoutTest {
                 (snapshot, version) -> {
                     shown.add(snapshot);
                     versions.add(version);
-                });
+                },
+                ConnectionsWiring.application());
         holder[0] = explorer;
         live = new LiveLayoutViewModel(NOW, NOW, scheduler, CLOCK, explorer::showLayout);
     }

@@ -13,6 +13,7 @@ import io.shardlab.sim.AddShard;
 import io.shardlab.sim.RemoveShard;
 import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SetBalancerWindow;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.workload.WorkloadRegistry;
 import java.time.LocalTime;
@@ -48,7 +49,12 @@ class WhyNoMoveViewTest {
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         wired = new WiredExplorer(engine -> new ExplorerViewModel(
-                engine, WorkloadRegistry.standard(), dark, text -> {}, (snapshot, version) -> {}));
+                engine,
+                WorkloadRegistry.standard(),
+                dark,
+                text -> {},
+                (snapshot, version) -> {},
+                ConnectionsWiring.application()));
         vm = wired.viewModel();
         engine = wired.engine();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));

@@ -75,25 +75,16 @@ public final class ConnectionsViewModel {
 
     /**
      * @param engine runs the server's commands on the simulation thread
-     * @param uiThread where the engine's reports are applied
      * @param clipboard puts text on the system clipboard
-     * @param port the port tried first ({@link ExplorerEngine#DEFAULT_PORT} in the application)
+     * @param wiring where the engine's reports are applied, the port tried first and the address a class is
+     *     accepted on ({@link ConnectionsWiring#application()} in the application)
      */
-    public ConnectionsViewModel(ExplorerEngine engine, Executor uiThread, Consumer<String> clipboard, int port) {
-        this(engine, uiThread, clipboard, port, AcceptSettings.EVERY_ADDRESS);
-    }
-
-    /**
-     * As the other constructor, with the address a class is accepted on ({@link AcceptSettings#EVERY_ADDRESS} in
-     * the application; a test's network on one machine, e.g. {@code 127.0.0.2}).
-     */
-    public ConnectionsViewModel(
-            ExplorerEngine engine, Executor uiThread, Consumer<String> clipboard, int port, String classroomAddress) {
-        this.classroomAddress = Objects.requireNonNull(classroomAddress, "classroomAddress");
+    public ConnectionsViewModel(ExplorerEngine engine, Consumer<String> clipboard, ConnectionsWiring wiring) {
+        this.classroomAddress = wiring.classroomAddress();
         this.engine = Objects.requireNonNull(engine, "engine");
-        this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+        this.uiThread = wiring.uiThread();
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
-        this.port = port;
+        this.port = wiring.port();
         engine.reportShellMemory(use -> uiThread.execute(() -> showShellMemory(use)));
     }
 

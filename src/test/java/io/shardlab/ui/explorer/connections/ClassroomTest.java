@@ -68,9 +68,7 @@ class ClassroomTest {
                 dark,
                 text -> {},
                 (snapshot, version) -> {},
-                Platform::runLater,
-                0,
-                CLASS_ADDRESS));
+                new ConnectionsWiring(Platform::runLater, 0, CLASS_ADDRESS)));
         vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         view = new ExplorerView(vm, appearance);

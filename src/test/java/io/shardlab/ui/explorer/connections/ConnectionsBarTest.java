@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.Scenario;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
@@ -49,8 +50,7 @@ class ConnectionsBarTest {
                 dark,
                 clipboard::add,
                 (snapshot, version) -> {},
-                Platform::runLater,
-                0));
+                new ConnectionsWiring(Platform::runLater, 0, AcceptSettings.EVERY_ADDRESS)));
         vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         view = new ExplorerView(vm, appearance);

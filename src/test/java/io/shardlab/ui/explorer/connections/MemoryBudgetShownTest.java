@@ -53,7 +53,8 @@ class MemoryBudgetShownTest {
         // given the explorer accepting connections, with its budget empty
         ManualSimulationThread thread = new ManualSimulationThread();
         ExplorerEngine engine = AppWiring.explorerEngine(thread, new FakeClock(), state -> {});
-        ConnectionsViewModel vm = new ConnectionsViewModel(engine, Runnable::run, text -> {}, 0, "127.0.0.1");
+        ConnectionsViewModel vm =
+                new ConnectionsViewModel(engine, text -> {}, new ConnectionsWiring(Runnable::run, 0, "127.0.0.1"));
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withDocuments(100), WorkloadRegistry.standard()));
         try {

@@ -4,6 +4,7 @@ import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.session.AcceptSettings;
 import io.shardlab.session.CommandLayer;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.Scenario;
@@ -48,8 +49,7 @@ class ShellMemoryGaugeTest {
                 dark,
                 text -> {},
                 (snapshot, version) -> {},
-                Platform::runLater,
-                0));
+                new ConnectionsWiring(Platform::runLater, 0, AcceptSettings.EVERY_ADDRESS)));
         vm = wired.viewModel();
         engine = wired.engine();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
