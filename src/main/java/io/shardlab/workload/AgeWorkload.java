@@ -1,8 +1,6 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
-import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -23,21 +21,6 @@ public final class AgeWorkload implements Workload {
     static final int MAX_AGE = 99;
     private static final Duration SPAN = Duration.ofDays(1);
     private static final int PEOPLE = 1_000_000;
-
-    @Override
-    public String name() {
-        return "age";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{age: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "name", "age", "role");
-    }
 
     @Override
     public InsertStream open(WorkloadSettings settings) {
@@ -78,5 +61,10 @@ public final class AgeWorkload implements Workload {
                                 "age", new BsonDocument("$gte", new BsonInt32(7)).append("$lt", new BsonInt32(12)))),
                 new QueryTemplate(
                         "all staff", QueryShape.NON_KEY, 40, r -> new BsonDocument("role", new BsonString("staff"))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("age", "{age: 1}", "_id", "name", "age", "role");
     }
 }

@@ -41,6 +41,12 @@ public final class CoarsePrefixWorkload implements Workload {
         return "coarse-prefix-" + buckets;
     }
 
+    /** Built from the workload's parameters, by {@link #name()}, {@link #suggestedKey()} and {@link #fields()}. */
+    @Override
+    public Profile profile() {
+        return new Profile(name(), suggestedKey(), fields());
+    }
+
     @Override
     public Message descriptionMessage() {
         return Message.of("workload.coarse-prefix.description", buckets - 1, buckets);

@@ -1,6 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -34,21 +33,6 @@ public final class ContinentsWorkload implements Workload {
     private static final Duration SPAN = Duration.ofDays(1);
 
     private final DiscreteDistribution continents = new DiscreteDistribution(SHARES);
-
-    @Override
-    public String name() {
-        return "categorical-continents";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{continent: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "user", "continent");
-    }
 
     /** The distribution of continents, outcome {@code i} being {@code CONTINENTS.get(i)}. */
     public DiscreteDistribution distribution() {
@@ -89,5 +73,10 @@ public final class ContinentsWorkload implements Workload {
                         QueryShape.NON_KEY,
                         40,
                         r -> new BsonDocument("user", new BsonString(PaddedId.of("u", r.nextInt(USERS), 6)))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("categorical-continents", "{continent: 1}", "_id", "user", "continent");
     }
 }

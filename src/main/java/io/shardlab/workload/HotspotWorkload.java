@@ -1,8 +1,6 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -22,21 +20,6 @@ public final class HotspotWorkload implements Workload {
     static final long HOT_ACCOUNTS = ACCOUNTS / 100;
     static final double HOT_WRITE_SHARE = 0.9;
     private static final Duration SPAN = Duration.ofDays(1);
-
-    @Override
-    public String name() {
-        return "hotspot";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{accountId: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "accountId", "amount");
-    }
 
     @Override
     public InsertStream open(WorkloadSettings settings) {
@@ -72,5 +55,10 @@ public final class HotspotWorkload implements Workload {
                         QueryShape.NON_KEY,
                         20,
                         r -> new BsonDocument("amount", new BsonDocument("$gte", new BsonInt32(9_000)))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("hotspot", "{accountId: 1}", "_id", "accountId", "amount");
     }
 }

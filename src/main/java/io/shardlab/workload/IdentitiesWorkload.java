@@ -1,6 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -31,21 +30,6 @@ public final class IdentitiesWorkload implements Workload {
 
     private static final List<String> DOMAINS = List.of("example.com", "example.org", "example.net");
     private static final Duration SPAN = Duration.ofDays(1);
-
-    @Override
-    public String name() {
-        return "identities";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{identifier: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "identifier", "id");
-    }
 
     /** The name of user {@code k} (0-based) under a seed. */
     static String userName(long k, long seed) {
@@ -105,5 +89,10 @@ public final class IdentitiesWorkload implements Workload {
                         QueryShape.NON_KEY,
                         10,
                         r -> new BsonDocument("id", new BsonString(userName(r.nextLong(users), seed)))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("identities", "{identifier: 1}", "_id", "identifier", "id");
     }
 }

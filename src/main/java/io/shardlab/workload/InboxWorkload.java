@@ -1,8 +1,6 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -33,21 +31,6 @@ public final class InboxWorkload implements Workload {
     private static final Duration SPAN = Duration.ofDays(1);
     private static final String TEXT = "Hello world! Are we still on for lunch on Friday? I found the notes from "
             + "last week's meeting and attached the slides; let me know what you think of the new sharding plan.";
-
-    @Override
-    public String name() {
-        return "inbox";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{owner: 1, sequence: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "owner", "sequence", "from", "sentOn", "message");
-    }
 
     static String user(int index) {
         return PaddedId.of("user", index, 5);
@@ -133,5 +116,10 @@ public final class InboxWorkload implements Workload {
                         QueryShape.NON_KEY,
                         10,
                         r -> new BsonDocument("from", new BsonString(user(r.nextInt(USERS))))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("inbox", "{owner: 1, sequence: 1}", "_id", "owner", "sequence", "from", "sentOn", "message");
     }
 }

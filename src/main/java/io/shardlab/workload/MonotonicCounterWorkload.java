@@ -1,8 +1,6 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
-import java.util.List;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -19,21 +17,6 @@ public final class MonotonicCounterWorkload implements Workload {
 
     static final int CUSTOMERS = 50_000;
     private static final Duration SPAN = Duration.ofDays(1);
-
-    @Override
-    public String name() {
-        return "monotonic";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{counter: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "counter", "customer", "total");
-    }
 
     @Override
     public InsertStream open(WorkloadSettings settings) {
@@ -62,5 +45,10 @@ public final class MonotonicCounterWorkload implements Workload {
                         QueryShape.NON_KEY,
                         20,
                         r -> new BsonDocument("customer", new BsonString(customer(r.nextInt(CUSTOMERS))))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("monotonic", "{counter: 1}", "_id", "counter", "customer", "total");
     }
 }

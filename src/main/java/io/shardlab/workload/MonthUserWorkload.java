@@ -1,6 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
@@ -27,21 +26,6 @@ public final class MonthUserWorkload implements Workload {
 
     static final int MONTHS = 6;
     static final int USERS = 100_000;
-
-    @Override
-    public String name() {
-        return "compound-month-user";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{month: 1, user: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "month", "user", "durationMs");
-    }
 
     /** The calendar months the stream covers, with their first millisecond. */
     record Month(String label, long startMillis) {}
@@ -109,5 +93,10 @@ public final class MonthUserWorkload implements Workload {
                         QueryShape.NON_KEY,
                         30,
                         r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("compound-month-user", "{month: 1, user: 1}", "_id", "month", "user", "durationMs");
     }
 }

@@ -1,6 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -24,21 +23,6 @@ public final class ObjectIdWorkload implements Workload {
     static final int USERS = 100_000;
     private static final Duration SPAN = Duration.ofDays(1);
     private static final List<String> ACTIONS = List.of("login", "view", "search", "purchase", "logout");
-
-    @Override
-    public String name() {
-        return "objectid";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{_id: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "user", "action");
-    }
 
     @Override
     public InsertStream open(WorkloadSettings settings) {
@@ -86,5 +70,10 @@ public final class ObjectIdWorkload implements Workload {
         bytes[2] = (byte) (s >>> 8);
         bytes[3] = (byte) s;
         return new ObjectId(bytes);
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("objectid", "{_id: 1}", "_id", "user", "action");
     }
 }

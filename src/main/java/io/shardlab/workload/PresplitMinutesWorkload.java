@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKey;
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,21 +26,6 @@ public final class PresplitMinutesWorkload implements Workload {
 
     static final Duration DAY = Duration.ofDays(1);
     static final int MINUTES_PER_DAY = 24 * 60;
-
-    @Override
-    public String name() {
-        return "presplit-minutes";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{_id: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "value");
-    }
 
     @Override
     public InsertStream open(WorkloadSettings settings) {
@@ -92,5 +76,10 @@ public final class PresplitMinutesWorkload implements Workload {
                         QueryShape.NON_KEY,
                         10,
                         r -> new BsonDocument("value", new BsonDocument("$gt", new BsonDouble(20.0)))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("presplit-minutes", "{_id: 1}", "_id", "value");
     }
 }

@@ -42,6 +42,12 @@ public record QueryTemplate(
         return new QueryTemplate(name, QueryShape.EQUALITY, weight, r -> new BsonDocument(keyField, values.apply(r)));
     }
 
+    /** {@link QueryShape#NON_KEY}: {@code {<field>: <value>}} on a field outside the key, the value drawn by {@code values}. */
+    public static QueryTemplate nonKeyEquals(
+            String name, double weight, String field, Function<SplittableRandom, BsonValue> values) {
+        return new QueryTemplate(name, QueryShape.NON_KEY, weight, r -> new BsonDocument(field, values.apply(r)));
+    }
+
     /** {@link QueryShape#IN}: {@code {<keyField>: {$in: [...]}}} of {@code count} values drawn in turn. */
     public static QueryTemplate keyIn(
             String name, double weight, String keyField, int count, Function<SplittableRandom, BsonValue> values) {

@@ -1,12 +1,12 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.Supplier;
-import org.bson.BsonArray;
-import org.bson.BsonDocument;
 import org.bson.BsonString;
+import org.bson.BsonValue;
 
 /**
  * {@code categorical-states}: an address book whose every entry has the ZIP code, city and state of
@@ -30,21 +30,6 @@ public final class StatesWorkload implements Workload {
     }
 
     @Override
-    public String name() {
-        return "categorical-states";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{state: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "zip", "city", "state");
-    }
-
-    @Override
     public InsertStream open(WorkloadSettings settings) {
         List<ZipCodeTable.ZipCode> rows = table.get().rows();
         TimedStream basis = new TimedStream(settings, SPAN);
@@ -59,28 +44,20 @@ public final class StatesWorkload implements Workload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         List<ZipCodeTable.ZipCode> rows = table.get().rows();
+        Function<SplittableRandom, BsonValue> state =
+                r -> new BsonString(rows.get(r.nextInt(rows.size())).state());
         return QueryMix.of(
-                new QueryTemplate(
-                        "addresses in a state",
-                        QueryShape.EQUALITY,
-                        40,
-                        r -> new BsonDocument(
-                                "state",
-                                new BsonString(rows.get(r.nextInt(rows.size())).state()))),
-                new QueryTemplate("addresses in a few states", QueryShape.IN, 10, r -> {
-                    BsonArray states = new BsonArray();
-                    for (int i = 0; i < 3; i++) {
-                        states.add(
-                                new BsonString(rows.get(r.nextInt(rows.size())).state()));
-                    }
-                    return new BsonDocument("state", new BsonDocument("$in", states));
-                }),
-                new QueryTemplate(
+                QueryTemplate.keyEquals("addresses in a state", 40, "state", state),
+                QueryTemplate.keyIn("addresses in a few states", 10, "state", 3, state),
+                QueryTemplate.nonKeyEquals(
                         "addresses in a ZIP code",
-                        QueryShape.NON_KEY,
                         50,
-                        r -> new BsonDocument(
-                                "zip",
-                                new BsonString(rows.get(r.nextInt(rows.size())).zip()))));
+                        "zip",
+                        r -> new BsonString(rows.get(r.nextInt(rows.size())).zip())));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("categorical-states", "{state: 1}", "_id", "zip", "city", "state");
     }
 }

@@ -1,8 +1,6 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
-import java.util.List;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -19,21 +17,6 @@ public final class TimestampWorkload implements Workload {
 
     static final int SENSORS = 1_000;
     static final Duration SPAN = Duration.ofDays(1);
-
-    @Override
-    public String name() {
-        return "timestamp";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{ts: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "ts", "sensor", "value");
-    }
 
     @Override
     public InsertStream open(WorkloadSettings settings) {
@@ -70,5 +53,10 @@ public final class TimestampWorkload implements Workload {
                         QueryShape.NON_KEY,
                         30,
                         r -> new BsonDocument("sensor", new BsonString(sensor(r.nextInt(SENSORS))))));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("timestamp", "{ts: 1}", "_id", "ts", "sensor", "value");
     }
 }

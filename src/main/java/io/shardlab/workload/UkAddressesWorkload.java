@@ -1,6 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.util.List;
 
 /**
@@ -14,21 +13,6 @@ import java.util.List;
  * about half a kilobyte ({@link AddressBook#NOTES}).
  */
 public final class UkAddressesWorkload implements Workload {
-
-    @Override
-    public String name() {
-        return "uk-addresses";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{postcode: 1, address: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "postcode", "address", "notes");
-    }
 
     /** The book that {@code settings.docs()} documents fill. */
     static AddressBook book(WorkloadSettings settings) {
@@ -45,5 +29,10 @@ public final class UkAddressesWorkload implements Workload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return book(settings).queries("addresses of a postcode", "High Street");
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("uk-addresses", "{postcode: 1, address: 1}", "_id", "postcode", "address", "notes");
     }
 }

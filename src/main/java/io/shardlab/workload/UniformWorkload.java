@@ -187,6 +187,12 @@ public final class UniformWorkload implements Workload {
                 + keyFields.stream().map(f -> f.path() + "=" + f.kind().word()).collect(Collectors.joining(","));
     }
 
+    /** Built from the workload's parameters, by {@link #name()}, {@link #suggestedKey()} and {@link #fields()}. */
+    @Override
+    public Profile profile() {
+        return new Profile(name(), suggestedKey(), fields());
+    }
+
     @Override
     public Message descriptionMessage() {
         if (keyFields.isEmpty()) {

@@ -1,6 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -29,21 +28,6 @@ public final class UsAddressesWorkload implements Workload {
     /** @param table the ZIP codes, loaded on first use */
     public UsAddressesWorkload(Supplier<ZipCodeTable> table) {
         this.table = table;
-    }
-
-    @Override
-    public String name() {
-        return "us-addresses";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{postcode: 1, address: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "postcode", "address", "state", "notes");
     }
 
     /** The book that {@code settings.docs()} documents fill. */
@@ -75,5 +59,10 @@ public final class UsAddressesWorkload implements Workload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return book(settings).queries("addresses of a ZIP code", "Main Street");
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("us-addresses", "{postcode: 1, address: 1}", "_id", "postcode", "address", "state", "notes");
     }
 }

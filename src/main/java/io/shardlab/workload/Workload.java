@@ -5,6 +5,7 @@ import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -16,8 +17,35 @@ import java.util.Optional;
  */
 public interface Workload {
 
+    /**
+     * What a workload is called, the shard key its lesson uses and the top-level fields of its documents: declared
+     * once per workload (a constant, or built from the workload's parameters).
+     *
+     * @param name the name {@code simulate --workload} accepts, e.g. {@code "compound-month-user"}
+     * @param suggestedKey the shard key this workload's lesson uses, e.g. {@code { month: 1, user: 1 }}
+     * @param fields the top-level fields of its documents, in document order, e.g. {@code [_id, month, user]}
+     */
+    record Profile(String name, ShardKeyPattern suggestedKey, List<String> fields) {
+
+        public Profile {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(suggestedKey, "suggestedKey");
+            fields = List.copyOf(fields);
+        }
+
+        /** The profile of {@code name}, keyed on {@code key} (mongosh syntax), its documents holding {@code fields}. */
+        public static Profile of(String name, String key, String... fields) {
+            return new Profile(name, ShardKeyPattern.parse(key), List.of(fields));
+        }
+    }
+
+    /** What the workload is called, keyed on and holds. */
+    Profile profile();
+
     /** The name {@code simulate --workload} accepts, e.g. {@code "compound-month-user"}. */
-    String name();
+    default String name() {
+        return profile().name();
+    }
 
     /**
      * One line for {@code simulate --help} and the setup row's picker: what the documents are and how their key
@@ -34,10 +62,14 @@ public interface Workload {
     }
 
     /** The shard key this workload's lesson uses, e.g. {@code { month: 1, user: 1 }}. */
-    ShardKeyPattern suggestedKey();
+    default ShardKeyPattern suggestedKey() {
+        return profile().suggestedKey();
+    }
 
     /** The top-level fields of its documents, in document order, e.g. {@code [_id, month, user]}. */
-    List<String> fields();
+    default List<String> fields() {
+        return profile().fields();
+    }
 
     /** A fresh stream of {@link WorkloadSettings#docs()} documents (fewer for a shorter dataset). */
     InsertStream open(WorkloadSettings settings);

@@ -1,6 +1,5 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.io.InputStream;
 import java.util.List;
 import java.util.function.Supplier;
@@ -27,21 +26,6 @@ public final class ZipCodesWorkload implements Workload {
     }
 
     @Override
-    public String name() {
-        return "zipcodes";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{state: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "zip", "city", "state", "latitude", "longitude");
-    }
-
-    @Override
     public InsertStream open(WorkloadSettings settings) {
         InputStream in = ZipCodesWorkload.class.getResourceAsStream(ZipCodeTable.RESOURCE);
         if (in == null) {
@@ -54,13 +38,11 @@ public final class ZipCodesWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         List<ZipCodeTable.ZipCode> rows = table.get().rows();
         return QueryMix.of(
-                new QueryTemplate(
+                QueryTemplate.keyEquals(
                         "places in a state",
-                        QueryShape.EQUALITY,
                         40,
-                        r -> new BsonDocument(
-                                "state",
-                                new BsonString(rows.get(r.nextInt(rows.size())).state()))),
+                        "state",
+                        r -> new BsonString(rows.get(r.nextInt(rows.size())).state())),
                 new QueryTemplate(
                         "places in New England",
                         QueryShape.IN,
@@ -76,12 +58,15 @@ public final class ZipCodesWorkload implements Workload {
                                                 new BsonString("NH"),
                                                 new BsonString("RI"),
                                                 new BsonString("VT")))))),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         "a ZIP code",
-                        QueryShape.NON_KEY,
                         50,
-                        r -> new BsonDocument(
-                                "zip",
-                                new BsonString(rows.get(r.nextInt(rows.size())).zip()))));
+                        "zip",
+                        r -> new BsonString(rows.get(r.nextInt(rows.size())).zip())));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("zipcodes", "{state: 1}", "_id", "zip", "city", "state", "latitude", "longitude");
     }
 }

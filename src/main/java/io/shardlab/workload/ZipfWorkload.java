@@ -1,8 +1,6 @@
 package io.shardlab.workload;
 
-import io.shardlab.key.ShardKeyPattern;
 import java.time.Duration;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -24,21 +22,6 @@ public final class ZipfWorkload implements Workload {
     private static final Duration SPAN = Duration.ofDays(1);
 
     private final DiscreteDistribution popularity = DiscreteDistribution.zipf(PRODUCTS, EXPONENT);
-
-    @Override
-    public String name() {
-        return "zipf";
-    }
-
-    @Override
-    public ShardKeyPattern suggestedKey() {
-        return ShardKeyPattern.parse("{productId: 1}");
-    }
-
-    @Override
-    public List<String> fields() {
-        return List.of("_id", "productId", "viewedAt");
-    }
 
     /** The popularity of products: outcome {@code k-1} is product {@code k}. */
     public DiscreteDistribution popularity() {
@@ -76,5 +59,10 @@ public final class ZipfWorkload implements Workload {
                     long end = times.startMillis() + times.durationMillis();
                     return new BsonDocument("viewedAt", new BsonDocument("$gte", new BsonDateTime(end - 60_000)));
                 }));
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.of("zipf", "{productId: 1}", "_id", "productId", "viewedAt");
     }
 }
