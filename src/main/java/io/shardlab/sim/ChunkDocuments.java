@@ -150,6 +150,22 @@ abstract class ChunkDocuments implements IndexScan {
     /** Removes documents {@code [from, count)} and returns them as a new chunk's documents (after sort). */
     abstract ChunkDocuments splitOff(int from);
 
+    /**
+     * The counters' side of {@link #splitOff}: {@code upper}, holding documents {@code [from, count)} of
+     * {@code upperBytes} bytes, takes their count, their bytes and this chunk's sort state; this chunk keeps
+     * {@code [0, from)}.
+     *
+     * @return {@code upper}
+     */
+    final <T extends ChunkDocuments> T handOver(int from, long upperBytes, T upper) {
+        upper.count = count - from;
+        upper.bytes = upperBytes;
+        upper.sorted = sorted;
+        count = from;
+        bytes -= upperBytes;
+        return upper;
+    }
+
     /** Appends {@code upper}'s documents, whose keys all sort at or after this chunk's keys. */
     abstract void appendAll(ChunkDocuments upper);
 

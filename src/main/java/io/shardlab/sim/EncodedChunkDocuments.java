@@ -145,13 +145,8 @@ final class EncodedChunkDocuments extends ChunkDocuments {
             upper.sizes = sizes.copyRange(from, count);
         }
         upper.dataSize = length;
-        upper.count = n;
-        upper.bytes = upperBytes;
-        upper.sorted = sorted;
         dataSize = base;
-        count = from;
-        bytes -= upperBytes;
-        return upper;
+        return handOver(from, upperBytes, upper);
     }
 
     /** Appends {@code upperDocs}' documents in bulk: their key bytes after this chunk's, offsets rebased. */

@@ -130,10 +130,8 @@ final class LongChunkDocuments extends ChunkDocuments {
         long[] upperKeys = Arrays.copyOfRange(keys, from, from + Math.max(n, 8));
         DocumentSizes upperSizes = sizes.copyRange(from, count);
         long upperBytes = bytesBetween(from, count);
-        LongChunkDocuments upper = new LongChunkDocuments(keyType, upperKeys, upperSizes, n, upperBytes);
-        upper.sorted = sorted;
-        count = from;
-        bytes -= upperBytes;
+        LongChunkDocuments upper =
+                handOver(from, upperBytes, new LongChunkDocuments(keyType, upperKeys, upperSizes, 0, 0));
         if (keys.length > 64 && count < keys.length / 4) {
             keys = Arrays.copyOf(keys, Math.max(8, count * 2));
             if (!sizes.isUniform()) {
