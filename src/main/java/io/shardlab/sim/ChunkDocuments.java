@@ -2,6 +2,7 @@ package io.shardlab.sim;
 
 import io.shardlab.key.ShardKey;
 import java.util.function.IntPredicate;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The documents of one chunk: each document's shard key and BSON size, kept exactly and compactly
@@ -166,6 +167,15 @@ abstract class ChunkDocuments implements IndexScan {
         return upper;
     }
 
+    /**
+     * The counters' side of {@link #appendAll}, once {@code upper}'s documents are appended after this chunk's:
+     * their count and bytes join this chunk's.
+     */
+    final void takeOver(ChunkDocuments upper) {
+        count += upper.count;
+        bytes += upper.bytes;
+    }
+
     /** Appends {@code upper}'s documents, whose keys all sort at or after this chunk's keys. */
     abstract void appendAll(ChunkDocuments upper);
 
@@ -225,28 +235,25 @@ abstract class ChunkDocuments implements IndexScan {
         return distinct;
     }
 
-    /** Where a removal entry's key lies among the documents (after {@link #sort()}). */
-    interface RemovalKeys {
-        /** The first document whose key is {@code >=} entry {@code entry}'s key. */
-        int first(int entry);
-
-        /** Whether document {@code document} has entry {@code entry}'s key. */
+    /** Whether document {@code document} has removal entry {@code entry}'s key. */
+    @FunctionalInterface
+    interface KeyMatch {
         boolean matches(int document, int entry);
     }
 
     /**
-     * Removes one document per entry of {@code removeSizes} (the first {@code n}; their keys as {@code keys} finds
-     * them): one with the entry's key and size, else (when not {@code strict}) one with its key and any size (its
+     * Removes one document per entry of {@code removeSizes} (the first {@code n}; from {@code first}'s document
+     * on, the first document whose key is {@code >=} the entry's (after {@link #sort()}), while {@code matches}): one with the entry's key and size, else (when not {@code strict}) one with its key and any size (its
      * size changed since it was counted); an entry matching none is skipped unless {@code strict}, which throws.
      * The documents left are sorted. Returns the documents removed.
      */
-    final int removeEach(int n, int[] removeSizes, boolean strict, RemovalKeys keys) {
+    final int removeEach(int n, int[] removeSizes, boolean strict, IntUnaryOperator first, KeyMatch matches) {
         if (n == 0) {
             return 0;
         }
         sort();
         boolean[] removed = new boolean[count];
-        int removedCount = markRemovals(removed, n, removeSizes, strict, keys);
+        int removedCount = markRemovals(removed, n, removeSizes, strict, first, matches);
         keepUnmarked(removed);
         return removedCount;
     }
@@ -260,12 +267,13 @@ abstract class ChunkDocuments implements IndexScan {
      * its key and any size (its size changed since it was counted); an entry matching none is
      * skipped unless {@code strict}, which throws. Returns the documents marked.
      */
-    final int markRemovals(boolean[] removed, int n, int[] removeSizes, boolean strict, RemovalKeys keys) {
+    final int markRemovals(
+            boolean[] removed, int n, int[] removeSizes, boolean strict, IntUnaryOperator first, KeyMatch matches) {
         int removedCount = 0;
         for (int r = 0; r < n; r++) {
             int match = -1;
             int anySize = -1;
-            for (int i = keys.first(r); i < count() && keys.matches(i, r); i++) {
+            for (int i = first.applyAsInt(r); i < count() && matches.matches(i, r); i++) {
                 if (!removed[i] && sizeAt(i) == removeSizes[r]) {
                     match = i;
                     break;

@@ -177,23 +177,17 @@ final class EncodedChunkDocuments extends ChunkDocuments {
         }
         sizes.appendAll(count, upper.sizes, n);
         dataSize += upper.dataSize;
-        count += n;
-        bytes += upper.bytes;
+        takeOver(upper);
     }
 
     /** {@link #removeEach} of the documents with {@code removeKeys}: entry {@code r} has key {@code removeKeys[r]}. */
     int remove(byte[][] removeKeys, int[] removeSizes, int n, boolean strict) {
-        return removeEach(n, removeSizes, strict, new RemovalKeys() {
-            @Override
-            public int first(int entry) {
-                return lowerBound(removeKeys[entry]);
-            }
-
-            @Override
-            public boolean matches(int document, int entry) {
-                return compare(document, removeKeys[entry]) == 0;
-            }
-        });
+        return removeEach(
+                n,
+                removeSizes,
+                strict,
+                entry -> lowerBound(removeKeys[entry]),
+                (document, entry) -> compare(document, removeKeys[entry]) == 0);
     }
 
     @Override

@@ -159,23 +159,17 @@ final class LongChunkDocuments extends ChunkDocuments {
         }
         System.arraycopy(upper.keys, 0, keys, count, n);
         sizes.appendAll(count, upper.sizes, n);
-        count += n;
-        bytes += upper.bytes;
+        takeOver(upper);
     }
 
     /** {@link #removeEach} of the documents with {@code removeKeys}: entry {@code r} has key {@code removeKeys[r]}. */
     int remove(long[] removeKeys, int[] removeSizes, int n, boolean strict) {
-        return removeEach(n, removeSizes, strict, new RemovalKeys() {
-            @Override
-            public int first(int entry) {
-                return lowerBound(removeKeys[entry]);
-            }
-
-            @Override
-            public boolean matches(int document, int entry) {
-                return keys[document] == removeKeys[entry];
-            }
-        });
+        return removeEach(
+                n,
+                removeSizes,
+                strict,
+                entry -> lowerBound(removeKeys[entry]),
+                (document, entry) -> keys[document] == removeKeys[entry]);
     }
 
     @Override
