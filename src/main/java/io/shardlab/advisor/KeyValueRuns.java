@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.key.ShardKey;
+import io.shardlab.sim.LongRadixSort;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -139,44 +140,15 @@ final class KeyValueRuns {
         return order;
     }
 
-    /**
-     * The same order for keys read as longs ({@link #longValues}), by a stable LSD radix sort on the
-     * values (8 bits a pass, the sign bit flipped so that signed order is unsigned byte order).
-     */
+    /** The same order for keys read as longs ({@link #longValues}), by {@link LongRadixSort} (stable). */
     private static int[] radixOrder(long[] keyValues) {
         int n = keyValues.length;
-        long[] values = new long[n];
+        long[] values = keyValues.clone();
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
-            values[i] = keyValues[i] ^ Long.MIN_VALUE;
             order[i] = i;
         }
-        long[] values2 = new long[n];
-        int[] order2 = new int[n];
-        int[] counts = new int[257];
-        for (int shift = 0; shift < 64; shift += 8) {
-            Arrays.fill(counts, 0);
-            for (int i = 0; i < n; i++) {
-                counts[(int) ((values[i] >>> shift) & 0xFF) + 1]++;
-            }
-            if (counts[(int) ((values[0] >>> shift) & 0xFF) + 1] == n) {
-                continue;
-            }
-            for (int d = 1; d <= 256; d++) {
-                counts[d] += counts[d - 1];
-            }
-            for (int i = 0; i < n; i++) {
-                int at = counts[(int) ((values[i] >>> shift) & 0xFF)]++;
-                values2[at] = values[i];
-                order2[at] = order[i];
-            }
-            long[] v = values;
-            values = values2;
-            values2 = v;
-            int[] o = order;
-            order = order2;
-            order2 = o;
-        }
+        LongRadixSort.sort(values, order, n);
         return order;
     }
 

@@ -4,14 +4,15 @@ import java.util.Arrays;
 
 /**
  * Stable LSD radix sort of signed 64-bit keys carrying an {@code int} payload (the document sizes),
- * 8 bits per pass, skipping passes in which every key has the same byte.
+ * 8 bits per pass, skipping passes in which every key has the same byte. The chunk storage sorts its keys with it
+ * ({@link LongChunkDocuments}) and the advisor its sample's key values (its {@code KeyValueRuns}).
  */
-final class LongRadixSort {
+public final class LongRadixSort {
 
     private LongRadixSort() {}
 
     /** Sorts {@code keys[0, n)} ascending as signed longs, permuting {@code payload} alike. */
-    static void sort(long[] keys, int[] payload, int n) {
+    public static void sort(long[] keys, int[] payload, int n) {
         long[] k1 = keys;
         int[] p1 = payload;
         long[] k2 = new long[n];
