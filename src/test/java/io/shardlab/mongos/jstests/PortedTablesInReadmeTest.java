@@ -58,6 +58,7 @@ class PortedTablesInReadmeTest {
             ExplainFindAndModifyPortTest.class,
             RegexTargetingPortTest.class,
             CreateIndexesPortTest.class,
+            IndexPartialCreateDropPortTest.class,
             TtlIndexOptionsPortTest.class);
 
     @Test
