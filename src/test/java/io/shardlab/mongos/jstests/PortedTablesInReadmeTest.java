@@ -59,6 +59,8 @@ class PortedTablesInReadmeTest {
             RegexTargetingPortTest.class,
             CreateIndexesPortTest.class,
             IndexPartialCreateDropPortTest.class,
+            CollModBadSpecPortTest.class,
+            CollModIndexInvalidOptionPortTest.class,
             TtlIndexOptionsPortTest.class);
 
     @Test
