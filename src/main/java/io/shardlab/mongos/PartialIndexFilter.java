@@ -276,7 +276,7 @@ final class PartialIndexFilter {
 
     /**
      * {@code $not}: over a regex the negated regex; over a document of operators the negation of their AND (the
-     * parser gathers them in an AND whatever their number).
+     * parser gathers them in an AND whatever their number: mongo {@code expression_parser.cpp}, {@code parseNot}).
      */
     private static Node not(String path, BsonValue operand) {
         if (operand.isRegularExpression()) {

@@ -37,6 +37,7 @@ class PartialIndexFilterTest {
             4.4 | {$or: [{a: 1}, {b: 2}]}                            | unsupported expression in partial index: $or\\n    a $eq 1\\n    b $eq 2\\n
             6.0 | {$or: [{a: 1}, {b: {$in: [1, 2]}}]}                |
             7.0 | {$nor: [{a: 1}]}                                   | Expression not supported in partial index: $nor\\n    a $eq 1\\n
+            4.4 | {a: {$not: {$gt: 1}}}                              | unsupported expression in partial index: $not\\n    $and\\n        a $gt 1\\n
             4.4 | {a: /abc/i}                                        | unsupported expression in partial index: a regex /abc/i\\n
             8.0 | {a: {$mod: [4, 1]}}                                | Expression not supported in partial index: a mod 4 % x == 1\\n
             4.4 | {$and: [{$and: [{x: 1}]}]}                         | $and only supported in partialFilterExpression at top level
