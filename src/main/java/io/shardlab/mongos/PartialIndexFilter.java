@@ -52,15 +52,20 @@ import org.bson.BsonValue;
  * (mongo {@code src/mongo/db/catalog/index_key_validate.cpp}): an unknown operator BadValue "unknown operator: $x"
  * (top level "unknown top level operator: $x"), a logical operator that is not an array "$and must be an array", an
  * empty one "$and/$or/$nor must be a nonempty array", an element that is not an object "$or/$and/$nor entries need to
- * be full objects", and the features a partial index bans ({@code kBanAllSpecialFeatures}) QueryFeatureNotAllowed
- * "$expr is not allowed in this context" (likewise {@code $where}, {@code $text}, {@code $jsonSchema}).
+ * be full objects", "$not needs a regex or a document", "$not cannot be empty", and the features a partial index bans
+ * ({@code kBanAllSpecialFeatures}): {@code $expr} and {@code $jsonSchema} QueryFeatureNotAllowed "$expr is not allowed
+ * in this context", {@code $where} and {@code $text} BadValue with the same words.
  */
 final class PartialIndexFilter {
 
     private static final String INDENT = "    ";
     private static final int MAX_DEPTH = 4;
     private static final Set<String> DBREF_FIELDS = Set.of("$ref", "$id", "$db");
-    private static final Set<String> BANNED_TOP_LEVEL = Set.of("$expr", "$where", "$text", "$jsonSchema");
+    /** Banned with QueryFeatureNotAllowed ({@code parseExpr}, {@code parseJSONSchema}). */
+    private static final Set<String> NOT_ALLOWED_FEATURES = Set.of("$expr", "$jsonSchema");
+    /** Banned with BadValue ({@code parseWhere}, {@code parseText}). */
+    private static final Set<String> NOT_ALLOWED_BAD_VALUE = Set.of("$where", "$text");
+
     private static final Set<String> COMPARISONS = Set.of("$eq", "$lt", "$lte", "$gt", "$gte");
     private static final Set<String> OTHER_LEAVES = Set.of(
             "$type",
@@ -203,9 +208,12 @@ final class PartialIndexFilter {
                 // a comment filters nothing
             }
             default -> {
-                if (BANNED_TOP_LEVEL.contains(operator)) {
+                if (NOT_ALLOWED_FEATURES.contains(operator)) {
                     throw new MongoCommandException(
                             ErrorCode.QUERY_FEATURE_NOT_ALLOWED, operator + " is not allowed in this context");
+                }
+                if (NOT_ALLOWED_BAD_VALUE.contains(operator)) {
+                    throw badValue(operator + " is not allowed in this context");
                 }
                 throw badValue("unknown top level operator: " + operator);
             }

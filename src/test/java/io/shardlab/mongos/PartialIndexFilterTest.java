@@ -71,6 +71,11 @@ class PartialIndexFilterTest {
             {$nor: [5]}                         | BadValue               | $or/$and/$nor entries need to be full objects
             {$expr: {$eq: ['$x', 5]}}           | QueryFeatureNotAllowed | $expr is not allowed in this context
             {x: {$in: 5}}                       | BadValue               | $in needs an array
+            {$jsonSchema: {}}                   | QueryFeatureNotAllowed | $jsonSchema is not allowed in this context
+            {$where: 'true'}                    | BadValue               | $where is not allowed in this context
+            {$text: {$search: 'x'}}             | BadValue               | $text is not allowed in this context
+            {x: {$not: 5}}                      | BadValue               | $not needs a regex or a document
+            {x: {$not: {}}}                     | BadValue               | $not cannot be empty
             """)
     void theParserRefusesWhatItCannotParse(String filter, String codeName, String reason) {
         // given a filter MongoDB's match-expression parser refuses (mongo src/mongo/db/matcher/expression_parser.cpp)
