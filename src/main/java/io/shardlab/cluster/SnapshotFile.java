@@ -53,7 +53,8 @@ import org.bson.json.JsonReader;
  * </pre>
  *
  * <p>Shapes follow MongoDB's config collections: shards as in {@code config.shards} ({@code _id},
- * {@code host}, {@code tags}, {@code draining}), zones as in {@code config.tags} ({@code tag},
+ * {@code host}, {@code tags}, {@code draining}; {@code tags} written and read as config.shards has it: absent for a
+ * shard never in a zone, {@code []} for one whose last zone was removed, {@link Shard#tagsListed}), zones as in {@code config.tags} ({@code tag},
  * {@code min}, {@code max}), chunks as in {@code config.chunks} ({@code min}, {@code max},
  * {@code shard}, {@code jumbo}, {@code lastmod}). Bounds and {@code lastmod} are canonical Extended
  * JSON; the key pattern is relaxed ({@code {"a": 1}}, {@code {"a": "hashed"}}). {@code docs} and
@@ -164,7 +165,8 @@ public final class SnapshotFile {
             BsonArray tags = new BsonArray();
             s.zones().stream().sorted().forEach(z -> tags.add(new BsonString(z)));
             w.write((i == 0 ? "\n  " : ",\n  ") + "{\"_id\": " + string(s.id()) + ", \"host\": " + string(s.host())
-                    + ", \"tags\": " + BsonPrinter.canonicalJson(tags) + ", \"draining\": " + s.draining()
+                    + (s.tagsListed() ? ", \"tags\": " + BsonPrinter.canonicalJson(tags) : "")
+                    + ", \"draining\": " + s.draining()
                     + (s.maxSizeMB() > 0 ? ", \"maxSize\": " + s.maxSizeMB() : "") + "}");
         }
         w.write("],\n \"zones\": [");
@@ -506,7 +508,7 @@ public final class SnapshotFile {
                 }
                 boolean draining = d.containsKey("draining") && bool(d.get("draining"), where + " \"draining\"");
                 long maxSize = d.containsKey("maxSize") ? count(d.get("maxSize"), where + " \"maxSize\"") : 0;
-                out.add(new Shard(id, host, tags, draining, maxSize));
+                out.add(new Shard(id, host, tags, draining, maxSize, d.containsKey("tags")));
             }
             return out;
         }

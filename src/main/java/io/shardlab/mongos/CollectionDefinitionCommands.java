@@ -43,20 +43,36 @@ final class CollectionDefinitionCommands {
      * the collection {@code concatenate_with_db}; {@code validator} an object, {@code validationLevel} and
      * {@code validationAction} strings (enums), {@code viewOn} a string, {@code pipeline} an {@code array<object>},
      * {@code index} an object ({@code CollModIndex}), each an API version 1 field ({@code unstable: false}), so of
-     * the same type in every release since. The IDL command is strict; ShardLab reads it without refusing unknown
-     * fields (its other fields are not declared here). 4.4's mongos passes collMod on to the shards unparsed
-     * ({@link #COLL_MOD_4_4}).
+     * the same type in every release since. The command is {@code strict: true}: a field that is neither generic nor
+     * declared is IDLUnknownField (40415) "BSON field 'collMod.foo' is an unknown field.". The other declared fields
+     * ({@code recordPreImages}, {@code changeStreamPreAndPostImages}, {@code expireAfterSeconds}, {@code timeseries},
+     * {@code isTimeseriesNamespace}, {@code dryRun} of the stored {@code coll_mod.idl}; {@code cappedSize} and
+     * {@code cappedMax}, 6.0's; {@code timeseriesBucketsMayHaveMixedSchemaData} and {@code collectionUUID}, later
+     * releases') are taken on every release from 5.0 unchecked: which release declares which is not verified (one
+     * version of the file is stored), so none of them is refused where a release may take it. 4.4's mongos passes
+     * collMod on to the shards unparsed ({@link #COLL_MOD_4_4}).
      */
     static final CommandSyntax COLL_MOD = CommandSyntax.idl(
-            "collMod",
-            FirstField.COLLECTION,
-            "src/mongo/db/coll_mod.idl",
-            optional("index", ArgumentType.OBJECT),
-            optional("validator", ArgumentType.OBJECT),
-            optional("validationLevel", ArgumentType.STRING),
-            optional("validationAction", ArgumentType.STRING),
-            optional("viewOn", ArgumentType.STRING),
-            optional("pipeline", ArgumentType.ARRAY).eachOf(ArgumentType.OBJECT));
+                    "collMod",
+                    FirstField.COLLECTION,
+                    "src/mongo/db/coll_mod.idl",
+                    optional("index", ArgumentType.OBJECT),
+                    optional("validator", ArgumentType.OBJECT),
+                    optional("validationLevel", ArgumentType.STRING),
+                    optional("validationAction", ArgumentType.STRING),
+                    optional("viewOn", ArgumentType.STRING),
+                    optional("pipeline", ArgumentType.ARRAY).eachOf(ArgumentType.OBJECT),
+                    optional("recordPreImages", ArgumentType.ANY),
+                    optional("changeStreamPreAndPostImages", ArgumentType.ANY),
+                    optional("expireAfterSeconds", ArgumentType.ANY),
+                    optional("timeseries", ArgumentType.ANY),
+                    optional("isTimeseriesNamespace", ArgumentType.ANY),
+                    optional("dryRun", ArgumentType.ANY),
+                    optional("cappedSize", ArgumentType.ANY),
+                    optional("cappedMax", ArgumentType.ANY),
+                    optional("timeseriesBucketsMayHaveMixedSchemaData", ArgumentType.ANY),
+                    optional("collectionUUID", ArgumentType.ANY))
+            .strictly();
 
     /** 4.4's collMod: the mongos reads no field of it (the shard's hand parser, not simulated here, does). */
     static final CommandSyntax COLL_MOD_4_4 =
@@ -163,6 +179,14 @@ final class CollectionDefinitionCommands {
                 ? body.getString(body.getFirstKey()).getValue()
                 : "";
         Optional<ViewCatalog.View> view = context.views().view(db, name);
+        if (!context.version().atLeast(5, 0)) {
+            if (view.isEmpty() && !context.documents().exists(db, name)) {
+                throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist");
+            }
+            requireKnownToFourFour(body, view.isPresent());
+        } else if (body.get("index") instanceof BsonDocument index) {
+            requireDeclaredIndexFields(index);
+        }
         if (view.isPresent()) {
             BsonValue viewOn = body.get("viewOn");
             BsonValue pipeline = body.get("pipeline");
@@ -192,6 +216,59 @@ final class CollectionDefinitionCommands {
             }
         }
         return Replies.ok();
+    }
+
+    /**
+     * From 5.0 the {@code index} of collMod is the strict struct {@code CollModIndex} (mongo
+     * {@code src/mongo/db/coll_mod.idl}): a field it does not declare is IDLUnknownField "BSON field
+     * 'collMod.index.F' is an unknown field." (test {@code jstests/core/ddl/collMod_index_invalid_option.js}). Declared:
+     * {@code name}, {@code keyPattern}, {@code expireAfterSeconds}, {@code hidden}, {@code unique} of the stored file,
+     * and {@code prepareUnique}, {@code forceNonUnique} of later releases (taken on every release from 5.0, as
+     * {@link #COLL_MOD}'s fields are).
+     */
+    private static void requireDeclaredIndexFields(BsonDocument index) {
+        Set<String> declared = Set.of(
+                "name", "keyPattern", "expireAfterSeconds", "hidden", "unique", "prepareUnique", "forceNonUnique");
+        for (String field : index.keySet()) {
+            if (!declared.contains(field)) {
+                throw new MongoCommandException(
+                        ErrorCode.IDL_UNKNOWN_FIELD, "BSON field 'collMod.index." + field + "' is an unknown field.");
+            }
+        }
+    }
+
+    /**
+     * 4.4's shard parser of collMod (mongo {@code src/mongo/db/catalog/coll_mod.cpp} 4.4, {@code parseCollModRequest}):
+     * the generic arguments skipped; on a collection {@code index}, {@code validator}, {@code validationLevel},
+     * {@code validationAction} and {@code recordPreImages}; {@code pipeline} and {@code viewOn} on a collection
+     * "'pipeline' option only supported on a view"; any other field "unknown option to collMod: F", on a view "option
+     * not supported on a view: F". Each refusal InvalidOptions, the fields read in the command's order.
+     */
+    private static void requireKnownToFourFour(BsonDocument command, boolean isView) {
+        boolean first = true;
+        for (String field : command.keySet()) {
+            if (first) {
+                first = false;
+                continue;
+            }
+            if (CommandArguments.GENERIC.contains(field)) {
+                continue;
+            }
+            boolean collectionOption = Set.of(
+                            "index", "validator", "validationLevel", "validationAction", "recordPreImages")
+                    .contains(field);
+            boolean viewOption = field.equals("pipeline") || field.equals("viewOn");
+            if (viewOption && !isView) {
+                throw new MongoCommandException(
+                        ErrorCode.INVALID_OPTIONS, "'" + field + "' option only supported on a view");
+            }
+            if (isView && !viewOption) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "option not supported on a view: " + field);
+            }
+            if (!collectionOption && !viewOption) {
+                throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "unknown option to collMod: " + field);
+            }
+        }
     }
 
     /**

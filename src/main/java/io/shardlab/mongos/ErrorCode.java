@@ -35,6 +35,8 @@ public enum ErrorCode {
     OPTION_NOT_SUPPORTED_ON_VIEW(167, "OptionNotSupportedOnView"),
     GRAPH_CONTAINS_CYCLE(93, "GraphContainsCycle"),
     VIEW_DEPTH_LIMIT_EXCEEDED(165, "ViewDepthLimitExceeded"),
+    /** mongo {@code drop_indexes.cpp}: a key pattern that more than one index has. */
+    AMBIGUOUS_INDEX_KEY_PATTERN(181, "AmbiguousIndexKeyPattern"),
     INVALID_VIEW_DEFINITION(182, "InvalidViewDefinition"),
     COMMAND_NOT_FOUND(59, "CommandNotFound"),
     SHARD_KEY_NOT_FOUND(61, "ShardKeyNotFound"),
@@ -59,6 +61,8 @@ public enum ErrorCode {
     ZONE_NOT_FOUND(177, "ZoneNotFound"),
     RANGE_OVERLAP_CONFLICT(178, "RangeOverlapConflict"),
     INCOMPLETE_TRANSACTION_HISTORY(217, "IncompleteTransactionHistory"),
+    /** mongo {@code expression_parser.cpp}: a query feature the context bans, e.g. {@code $expr} in a partial index. */
+    QUERY_FEATURE_NOT_ALLOWED(224, "QueryFeatureNotAllowed"),
     TRANSACTION_TOO_OLD(225, "TransactionTooOld"),
     NO_SUCH_TRANSACTION(251, "NoSuchTransaction"),
     TRANSACTION_COMMITTED(256, "TransactionCommitted"),

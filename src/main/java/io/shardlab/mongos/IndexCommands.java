@@ -68,6 +68,7 @@ final class IndexCommands {
         TtlIndexOptions.check(
                 specs, context.version(), context.wallClockMillis().getAsLong());
         requireUniqueKeptUniqueByShardKey(ns, specs);
+        PartialIndexFilter.check(specs, context.version());
         BsonDocument reply = build(request, specs);
         if (Replies.isOk(reply)) {
             for (BsonValue spec : specs) {
@@ -81,6 +82,9 @@ final class IndexCommands {
 
     /** {@code dropIndexes} of an index by name, by key, of several names, or of all ({@code "*"}). */
     BsonDocument dropIndexes(CommandRequest request) {
+        if (request.body().get("index") instanceof BsonDocument key) {
+            requireOneIndexWithKey(request, key);
+        }
         BsonDocument reply = context.storage().run(request.database(), request.body());
         if (!Replies.isOk(reply)) {
             return reply;
@@ -98,6 +102,33 @@ final class IndexCommands {
             context.shardCatalog().indexDropped(ns, index.asString().getValue());
         }
         return reply;
+    }
+
+    /**
+     * AmbiguousIndexKeyPattern when more than one index of the collection has {@code key} (partial indexes of one
+     * key with different filters): mongo {@code src/mongo/db/catalog/drop_indexes.cpp}, "2 indexes found for key:
+     * { x: 1 }, identify by name instead. Conflicting indexes: { … }, { … }" (test
+     * {@code jstests/core/index/index_partial_create_drop.js}).
+     */
+    private void requireOneIndexWithKey(CommandRequest request, BsonDocument key) {
+        String db = request.database();
+        String coll = request.arguments().firstString();
+        if (!context.documents().exists(db, coll)) {
+            return;
+        }
+        List<BsonDocument> withKey = context.documents().indexes(db, coll).stream()
+                .filter(e -> e.get("key") instanceof BsonDocument k
+                        && numbersAsDoubles(k).equals(numbersAsDoubles(key))
+                        && List.copyOf(k.keySet()).equals(List.copyOf(key.keySet())))
+                .toList();
+        if (withKey.size() > 1) {
+            throw new MongoCommandException(
+                    ErrorCode.AMBIGUOUS_INDEX_KEY_PATTERN,
+                    withKey.size() + " indexes found for key: " + BsonPrinter.serverString(key)
+                            + ", identify by name instead. Conflicting indexes: "
+                            + BsonPrinter.serverString(withKey.get(0)) + ", "
+                            + BsonPrinter.serverString(withKey.get(1)));
+        }
     }
 
     /** CannotCreateIndex for a unique index of {@code specs} on sharded {@code ns} that its shard key does not start. */

@@ -28,7 +28,8 @@ import org.bson.BsonValue;
  * <p>The options {@code validateIndexSpec} checks by type, in the same loop (the first wrong field in the
  * specification's order wins): {@code collation} an object, else TypeMismatch "The field 'collation' must be an
  * object, but got T", and not empty, else BadValue "The field 'collation' cannot be an empty object.";
- * {@code partialFilterExpression} an object, else TypeMismatch (its filter is not parsed here). From 7.0 the
+ * {@code partialFilterExpression} an object, else TypeMismatch, and a filter MongoDB's parser takes, else the parser's
+ * refusal ({@link PartialIndexFilter#requireParsable}; whether a partial index supports it is checked later). From 7.0 the
  * boolean options ({@code background}, {@code unique}, {@code sparse}, {@code dropDups}, {@code prepareUnique}) a
  * bool or a number, else TypeMismatch "The field 'unique has value unique: "x", which is not convertible to bool"
  * (the quote left open as MongoDB leaves it); earlier releases are not checked for them here (their
@@ -87,6 +88,11 @@ final class IndexSpecifications {
             } else if (field.getKey().equals("partialFilterExpression")) {
                 if (!v.isDocument()) {
                     throw refused(spec, ErrorCode.TYPE_MISMATCH, mustBe("partialFilterExpression", "an object", v));
+                }
+                try {
+                    PartialIndexFilter.requireParsable(v.asDocument());
+                } catch (MongoCommandException e) {
+                    throw refused(spec, e.code(), e.getMessage());
                 }
             } else if (BOOLEAN_OPTIONS.contains(field.getKey())
                     && release.atLeast(7, 0)

@@ -363,12 +363,13 @@ final class ReadCommands {
      */
     BsonDocument dbStats(CommandRequest request) {
         String db = request.database();
+        DbStatsScale scale = DbStatsScale.of(request.body(), context.version());
         BsonDocument stats =
-                context.storageStatistics().dbStats(db, context.documents().collectionNames(db));
+                context.storageStatistics().dbStats(db, context.documents().collectionNames(db), scale);
         MemoryBudgetUse use = context.budget().use();
         BsonValue ok = stats.remove("ok");
-        return stats.append("fsUsedSize", StorageStatistics.number(use.usedBytes()))
-                .append("fsTotalSize", StorageStatistics.number(use.budgetBytes()))
+        return stats.append("fsUsedSize", StorageStatistics.number(scale.of(use.usedBytes())))
+                .append("fsTotalSize", StorageStatistics.number(scale.of(use.budgetBytes())))
                 .append("ok", ok);
     }
 

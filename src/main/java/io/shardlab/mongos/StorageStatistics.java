@@ -172,9 +172,10 @@ final class StorageStatistics {
     /**
      * {@code dbStats} through mongos: each shard's figures under {@code raw} (keyed {@code shard/host}) and
      * their sums, {@code avgObjSize} weighted by documents (mongo {@code cluster_db_stats_cmd.cpp}
-     * {@code aggregateResults}). A shard's figures sum its parts of the database's collections.
+     * {@code aggregateResults}). A shard's figures sum its parts of the database's collections, its sizes divided by
+     * {@code scale} ({@link DbStatsScale}); the mongos sums the divided sizes.
      */
-    BsonDocument dbStats(String db, List<String> collections) {
+    BsonDocument dbStats(String db, List<String> collections, DbStatsScale scale) {
         Map<String, long[]> perShard = new TreeMap<>(); // collections, objects, dataSize, indexes, indexSize
         for (String coll : collections) {
             for (Map.Entry<String, ShardPart> e : perShard(db, coll).entrySet()) {
@@ -188,22 +189,34 @@ final class StorageStatistics {
         }
         BsonDocument raw = new BsonDocument();
         long[] sum = new long[5];
+        long[] scaledSums = new long[3]; // the shards' divided dataSize, indexSize, totalSize
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] t = e.getValue();
             raw.append(
                     e.getKey() + "/" + e.getKey() + ".shardlab:27018",
-                    figures(db, t).append("ok", new BsonDouble(1)));
+                    figures(db, t, scale).append("ok", new BsonDouble(1)));
             for (int i = 0; i < sum.length; i++) {
                 sum[i] += t[i];
             }
+            scaledSums[0] += scale.of(t[2]);
+            scaledSums[1] += scale.of(t[4]);
+            scaledSums[2] += scale.of(t[2] + t[4]);
         }
         BsonDocument out = new BsonDocument("raw", raw);
-        figures(db, sum).forEach(out::append);
+        figures(db, sum, scale).forEach(out::append);
+        // the mongos sums what each shard divided (cluster_db_stats_cmd.cpp aggregateResults)
+        out.put("dataSize", number(scaledSums[0]));
+        out.put("storageSize", number(scaledSums[0]));
+        out.put("indexSize", number(scaledSums[1]));
+        out.put("totalSize", number(scaledSums[2]));
         return out.append("ok", new BsonDouble(1));
     }
 
-    /** The figures of {@code t} (collections, objects, dataSize, indexes, indexSize), after {@code db} when given. */
-    private static BsonDocument figures(String db, long[] t) {
+    /**
+     * The figures of {@code t} (collections, objects, dataSize, indexes, indexSize), after {@code db} when given, the
+     * sizes divided by {@code scale} ({@code avgObjSize} is not).
+     */
+    private static BsonDocument figures(String db, long[] t, DbStatsScale scale) {
         BsonDocument f = new BsonDocument();
         if (db != null) {
             f.append("db", new BsonString(db));
@@ -212,12 +225,12 @@ final class StorageStatistics {
                 .append("views", new BsonInt32(0))
                 .append("objects", number(t[1]))
                 .append("avgObjSize", new BsonDouble(t[1] == 0 ? 0 : (double) t[2] / t[1]))
-                .append("dataSize", number(t[2]))
-                .append("storageSize", number(t[2]))
+                .append("dataSize", number(scale.of(t[2])))
+                .append("storageSize", number(scale.of(t[2])))
                 .append("indexes", number(t[3]))
-                .append("indexSize", number(t[4]))
-                .append("totalSize", number(t[2] + t[4]))
-                .append("scaleFactor", new BsonInt32(1));
+                .append("indexSize", number(scale.of(t[4])))
+                .append("totalSize", number(scale.of(t[2] + t[4])))
+                .append("scaleFactor", number(scale.divisor()));
     }
 
     /** An int32 when it fits (mongosh prints int64 as Long('n')), else an int64. */

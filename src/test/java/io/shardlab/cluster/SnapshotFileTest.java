@@ -111,6 +111,37 @@ class SnapshotFileTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a shard never in a zone has no tags field           | false | false | ''
+            a shard whose last zone was removed keeps tags: []  | false | true  | '"tags": [],'
+            a shard in a zone lists its zones                   | true  | true  | '"tags": ["EU"],'
+            """)
+    void aShardsTagsFieldIsKeptAsConfigShardsHasIt(String test, boolean inZone, boolean listed, String written)
+            throws IOException {
+        // given a shard whose config.shards document has, or has not, a tags field
+        // (jstests/sharding/remove_shard_from_zone.js asserts tags: [] once the last zone is removed)
+        Shard shard = new Shard("shard01", "", inZone ? Set.of("EU") : Set.of(), false, 0, listed);
+        ClusterSnapshot cluster = new ClusterSnapshot(
+                "db.c",
+                ShardKeyPattern.parse("{a: 1}"),
+                false,
+                List.of(shard),
+                ChunkMap.fromSplitPoints(1, List.of(), List.of("shard01"), 1),
+                List.of());
+        SnapshotFile.Contents contents = new SnapshotFile.Contents(cluster, List.of(), AT, "test");
+
+        // when the snapshot is written and read back
+        String json = text(contents);
+        SnapshotFile.Contents back = SnapshotFile.read(new StringReader(json), "t.json");
+
+        // then the field is written as the shard has it, and read back the same
+        assertEquals(listed, json.contains("\"tags\""), json);
+        assertTrue(json.contains(written), json);
+        assertEquals(listed, back.cluster().shards().get(0).tagsListed());
+        assertEquals(contents, back);
+    }
+
     @Test
     void writesAtomicallyReplacingAnOldFile() throws IOException {
         Path file = dir.resolve("layout.json");

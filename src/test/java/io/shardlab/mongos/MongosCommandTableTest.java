@@ -215,11 +215,14 @@ class MongosCommandTableTest {
     @MethodSource("writes")
     void a_write_is_refused_on_the_config_database(String name) {
         MongosCommands mongos = StubMongos.of("8.0");
-        // renameCollection is strict from 5.0 (rename_collection.idl): it gets only the fields it declares
+        // renameCollection and collMod are strict from 5.0 (rename_collection.idl, coll_mod.idl): they get only the
+        // fields they declare
         BsonDocument command = name.equals("renameCollection")
                 ? BsonDocument.parse("{renameCollection: 'config.chunks', to: 'config.chunks2'}")
-                : BsonDocument.parse("{" + name + ": 'chunks', documents: [{}], updates: [{q: {}, u: {}}],"
-                        + " deletes: [{q: {}, limit: 0}], indexes: [{key: {a: 1}, name: 'a_1'}]}");
+                : name.equals("collMod")
+                        ? BsonDocument.parse("{collMod: 'chunks', validationLevel: 'off'}")
+                        : BsonDocument.parse("{" + name + ": 'chunks', documents: [{}], updates: [{q: {}, u: {}}],"
+                                + " deletes: [{q: {}, limit: 0}], indexes: [{key: {a: 1}, name: 'a_1'}]}");
 
         MongoCommandException e = assertThrows(MongoCommandException.class, () -> mongos.run("config", command));
 

@@ -58,6 +58,9 @@ class PortedTablesInReadmeTest {
             ExplainFindAndModifyPortTest.class,
             RegexTargetingPortTest.class,
             CreateIndexesPortTest.class,
+            IndexPartialCreateDropPortTest.class,
+            CollModBadSpecPortTest.class,
+            CollModIndexInvalidOptionPortTest.class,
             TtlIndexOptionsPortTest.class);
 
     @Test
