@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code findChunksUtil}): {@code db.foo} on {@code {a: 1}}, primary shard01, split at -1, 0 and 1. The file asserts
  * most refusals with {@code assert.commandFailed}; the rows name the code MongoDB gives: an empty namespace is
  * InvalidNamespace ({@code CommandHelpers::parseNsFullyQualified}, {@code src/mongo/db/commands.cpp}), a missing
- * database or an unsharded collection NamespaceNotSharded ({@code CatalogCache::getShardedCollectionRoutingInfo},
- * {@code src/mongo/s/catalog_cache.cpp}), bounds that are not shard keys an errmsg without a code
+ * database NamespaceNotFound ({@code CatalogCache::getDatabase}, {@code src/mongo/s/catalog_cache.cpp}), an unsharded
+ * collection NamespaceNotSharded (the same file's routing-info lookup), bounds that are not shard keys an errmsg without a code
  * ({@code src/mongo/s/commands/cluster_merge_chunks_cmd.cpp}, an {@code ErrmsgCommandDeprecated}), a range that is
  * not a run of one shard's chunks IllegalOperation ({@code sharding_catalog_manager_chunk_operations.cpp}). The
  * file's second mongos (the merge through a stale router) is the same mongos here: ShardLab has one routing table.
@@ -20,7 +20,7 @@ class MergeChunksBasicPortTest {
 
     static final String ROWS = """
             all     | Fail if invalid namespace                              | $DATABASE | admin {mergeChunks: '', bounds: [{a: -1}, {a: 1}]} | InvalidNamespace
-            all     | Fail if database does not exist                        | $DATABASE | admin {mergeChunks: 'a.b', bounds: [{a: -1}, {a: 1}]} | NamespaceNotSharded
+            all     | Fail if database does not exist                        | $DATABASE | admin {mergeChunks: 'a.b', bounds: [{a: -1}, {a: 1}]} | NamespaceNotFound: database a not found
             all     | Fail if collection is unsharded                        | $DATABASE | admin {mergeChunks: 'db.xxx', bounds: [{a: -1}, {a: 1}]} | NamespaceNotSharded
             all     | Errors if either bounds is not a valid shard key: no chunks before shardCollection | $DATABASE | config {count: 'chunks'} | ok {n: 0}
             all     | ... one chunk after shardCollection                    | $DATABASE ;; admin {shardCollection: 'db.foo', key: {a: 1}} | config {count: 'chunks'} | ok {n: 1}
