@@ -130,7 +130,7 @@ final class ChunkCommands {
     BsonDocument split(CommandRequest request) {
         CommandArguments args = request.arguments();
         String ns = args.firstString();
-        context.requireSharded(ns);
+        context.requireRoutedSharded(ns);
         BsonDocument find = nonEmpty(args.document("find"));
         BsonDocument middle = nonEmpty(args.document("middle"));
         BsonArray bounds = args.has("bounds") ? args.array("bounds") : new BsonArray();
