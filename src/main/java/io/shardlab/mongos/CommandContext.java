@@ -109,13 +109,14 @@ record CommandContext(
     }
 
     /**
-     * Sharded collection {@code ns} as a router's catalog cache looks it up (mongo {@code src/mongo/s/catalog_cache.cpp},
-     * 4.4–8.x: {@code getShardedCollectionRoutingInfoWithRefresh}, later {@code getShardedCollectionPlacementInfo}):
-     * its database first, NamespaceNotFound "database … not found" when the database does not exist
-     * ({@code CatalogCache::getDatabase}), then NamespaceNotSharded as {@link #requireSharded}. {@code split},
-     * {@code mergeChunks} and {@code moveChunk} look their collection up so before reading their other arguments
-     * ({@code cluster_split_cmd.cpp}, {@code cluster_merge_chunks_cmd.cpp}, {@code cluster_move_chunk_cmd.cpp});
-     * {@code moveRange} asks the config server instead. A database exists once {@code enableSharding} or a first write created it.
+     * Sharded collection {@code ns} as a router's catalog cache looks it up (mongo
+     * {@code src/mongo/s/catalog_cache.cpp}, 4.4–8.x: {@code getShardedCollectionRoutingInfoWithRefresh}, later
+     * {@code getShardedCollectionPlacementInfo}): its database first, NamespaceNotFound "database … not found" when
+     * the database does not exist ({@code CatalogCache::getDatabase}), then NamespaceNotSharded as
+     * {@link #requireSharded}. {@code split}, {@code mergeChunks} and {@code moveChunk} look their collection up so
+     * before reading their other arguments ({@code cluster_split_cmd.cpp}, {@code cluster_merge_chunks_cmd.cpp},
+     * {@code cluster_move_chunk_cmd.cpp}); {@code moveRange} asks the config server instead. A database exists once
+     * {@code enableSharding} or a first write created it.
      */
     ShardedCatalog.CollectionEntry requireRoutedSharded(String ns) {
         String db = databaseOf(ns);
