@@ -130,7 +130,7 @@ final class ChunkCommands {
     BsonDocument split(CommandRequest request) {
         CommandArguments args = request.arguments();
         String ns = args.firstString();
-        context.requireSharded(ns);
+        context.requireRoutedSharded(ns);
         BsonDocument find = nonEmpty(args.document("find"));
         BsonDocument middle = nonEmpty(args.document("middle"));
         BsonArray bounds = args.has("bounds") ? args.array("bounds") : new BsonArray();
@@ -168,7 +168,7 @@ final class ChunkCommands {
     BsonDocument moveChunk(CommandRequest request) {
         CommandArguments args = request.arguments();
         String ns = args.firstString();
-        context.requireSharded(ns);
+        context.requireRoutedSharded(ns);
         String to;
         BsonDocument find = nonEmpty(documentOrNull(args.value("find")));
         BsonArray bounds;
@@ -258,7 +258,7 @@ final class ChunkCommands {
                 throw new MongoCommandException(ErrorCode.NO_CODE, "no " + (i == 0 ? "min" : "max") + " key specified");
             }
         }
-        context.requireSharded(ns);
+        context.requireRoutedSharded(ns);
         runUnlessDone(
                 ns,
                 new MergeChunks(ns, bounds.get(0).asDocument(), bounds.get(1).asDocument()));

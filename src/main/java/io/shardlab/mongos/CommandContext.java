@@ -109,6 +109,24 @@ record CommandContext(
     }
 
     /**
+     * Sharded collection {@code ns} as a router's catalog cache looks it up (mongo
+     * {@code src/mongo/s/catalog_cache.cpp}, 4.4–8.x: {@code getShardedCollectionRoutingInfoWithRefresh}, later
+     * {@code getShardedCollectionPlacementInfo}): its database first, NamespaceNotFound "database … not found" when
+     * the database does not exist ({@code CatalogCache::getDatabase}), then NamespaceNotSharded as
+     * {@link #requireSharded}. {@code split}, {@code mergeChunks} and {@code moveChunk} look their collection up so
+     * before reading their other arguments ({@code cluster_split_cmd.cpp}, {@code cluster_merge_chunks_cmd.cpp},
+     * {@code cluster_move_chunk_cmd.cpp}); {@code moveRange} asks the config server instead. A database exists once
+     * {@code enableSharding} or a first write created it.
+     */
+    ShardedCatalog.CollectionEntry requireRoutedSharded(String ns) {
+        String db = databaseOf(ns);
+        if (catalog.database(db).isEmpty() && documents.collectionNames(db).isEmpty()) {
+            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + db + " not found");
+        }
+        return requireSharded(ns);
+    }
+
+    /**
      * The router of a collection's current chunks. For 4.4 the single-write and upsert rules of 5.0 apply: the
      * rules are the same (an upsert or a single write needs the full shard key or, for a single update or
      * delete, an exact {@code _id}; mongodb-releases.md E3, E4), and {@link Router} words them as the 5.0

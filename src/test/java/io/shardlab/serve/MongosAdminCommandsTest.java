@@ -194,6 +194,10 @@ class MongosAdminCommandsTest {
             mergeChunks no bounds      | 7.0 | {mergeChunks: 'app.events', bounds: []}                             |                | no bounds were specified
             mergeChunks three bounds   | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {t: 5}, {t: 9}]}       |                | only a min and max bound may be specified
             mergeChunks empty max      | 7.0 | {mergeChunks: 'app.events', bounds: [{t: 0}, {}]}                   |                | no max key specified
+            split, no such database    | 4.4 | {split: 'nodb.events', middle: {t: 5}}                              | NamespaceNotFound | database nodb not found
+            split, no such database    | 8.0 | {split: 'nodb.events', middle: {t: 5}}                              | NamespaceNotFound | database nodb not found
+            mergeChunks, no database   | 6.0 | {mergeChunks: 'nodb.events', bounds: [{t: 0}, {t: 9}]}              | NamespaceNotFound | database nodb not found
+            moveChunk, no database     | 5.0 | {moveChunk: 'nodb.events', find: {t: 1}, to: 'shard02'}             | NamespaceNotFound | database nodb not found
             """)
     void split_moveChunk_and_mergeChunks_arguments_are_checked_as_mongos_checks_them(
             String rule, String release, String command, String codeName, String message) {

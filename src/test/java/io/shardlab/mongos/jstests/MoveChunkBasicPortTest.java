@@ -6,7 +6,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code moveChunk}'s refusals and moves, ported from mongo {@code jstests/sharding/move_chunk_basic.js}: an invalid
- * namespace, a missing database and an unsharded collection are refused ({@code assert.commandFailed}, no code named);
+ * namespace, a missing database and an unsharded collection are refused ({@code assert.commandFailed}, no code named;
+ * the missing database is NamespaceNotFound, mongo {@code src/mongo/s/catalog_cache.cpp} {@code getDatabase});
  * on a hashed key a chunk moves by its bounds, a bound that is not a shard key document ({@code aChunk.min - 1} is NaN)
  * or {@code find} beside {@code bounds} is refused; on a ranged key, single and compound ({@code testNotHashed}), a
  * {@code find} that is not a shard key is refused and leaves the chunk where it is, the shard key's own document moves
@@ -18,7 +19,7 @@ class MoveChunkBasicPortTest {
 
     static final String ROWS = """
             all     | fail if invalid namespace                        | $DB | admin {moveChunk: '', find: {_id: 1}, to: 'shard02'} | error
-            all     | fail if database does not exist                  | $DB | admin {moveChunk: 'a.b', find: {_id: 1}, to: 'shard02'} | error
+            all     | fail if database does not exist                  | $DB | admin {moveChunk: 'a.b', find: {_id: 1}, to: 'shard02'} | NamespaceNotFound: database a not found
             all     | fail if collection is unsharded                  | $DB | admin {moveChunk: 'db.xxx', find: {_id: 1}, to: 'shard02'} | error
             all     | testHashed: a min bound that is not a key (NaN)   | $DB ;; $H | admin {moveChunk: 'db.fooHashed', bounds: [NaN, {_id: NumberLong('-4611686018427387902')}], to: 'shard02'} | error
             all     | testHashed: a max bound that is not a key (NaN)   | $DB ;; $H | admin {moveChunk: 'db.fooHashed', bounds: [{_id: MinKey}, NaN], to: 'shard02'} | error
