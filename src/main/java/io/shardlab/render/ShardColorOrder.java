@@ -12,15 +12,13 @@ import java.util.List;
  *
  * <p>Immutable; {@link #joining} returns a longer order.
  *
- * @param shards shard ids in the order they were first seen, no repeats
+ * @param shards shard ids in the order they were first seen; a repeat is dropped
  */
 public record ShardColorOrder(List<String> shards) {
 
     public ShardColorOrder {
-        shards = List.copyOf(shards);
-        if (shards.stream().distinct().count() != shards.size()) {
-            throw new IllegalArgumentException("shards: each shard takes one colour, got " + shards);
-        }
+        // a shard seen twice keeps the colour it took first
+        shards = shards.stream().distinct().toList();
     }
 
     /** The order of a cluster first seen with {@code shards}: each takes the colour of its position. */
