@@ -122,9 +122,10 @@ public final class CandidateComparisonPainter implements Picture {
         if (comparison.candidates().isEmpty()) {
             return items;
         }
-        List<String> shards = comparison.candidates().get(0).layout().model().shards();
-        for (int s = 0; s < shards.size(); s++) {
-            items.add(new LegendPainter.Item(LegendPainter.Kind.SHARD, s, shards.get(s)));
+        NumberLineModel model = comparison.candidates().get(0).layout().model();
+        for (int s = 0; s < model.shards().size(); s++) {
+            items.add(new LegendPainter.Item(
+                    LegendPainter.Kind.SHARD, model.colorOf(s), model.shards().get(s)));
         }
         if (comparison.candidates().stream().anyMatch(c -> c.layout().model().jumboCount() > 0)) {
             items.add(new LegendPainter.Item(LegendPainter.Kind.JUMBO, -1, words.text("render.legend.jumbo")));

@@ -79,20 +79,30 @@ public final class DiagramPainter implements Picture {
      * @param document true for a document, false for the canvas and a small multiple
      * @param minLineShare on the canvas, the share of the width the line keeps while the lanes can give up detail
      * @param tile true for a small multiple
+     * @param leastType the least font size, in diagram pixels, that any text is drawn at ({@link Typography#atLeast});
+     *     0 for the standard sizes
      */
-    public record Framing(boolean document, double minLineShare, boolean tile) {
+    public record Framing(boolean document, double minLineShare, boolean tile, double leastType) {
 
         /** An export's framing. */
-        public static final Framing DOCUMENT = new Framing(true, 0, false);
+        public static final Framing DOCUMENT = new Framing(true, 0, false, 0);
 
         /** The explorer canvas's framing. */
         public static Framing canvas(double minLineShare) {
-            return new Framing(false, minLineShare, false);
+            return new Framing(false, minLineShare, false, 0);
         }
 
         /** A small multiple's framing: the line keeps {@code minLineShare} of the tile's width. */
         public static Framing tile(double minLineShare) {
-            return new Framing(false, minLineShare, true);
+            return new Framing(false, minLineShare, true, 0);
+        }
+
+        /**
+         * This framing with no text smaller than {@code px} diagram pixels: a canvas painted below its type's size
+         * (fitted into a short height) asks for the size that reads on the screen.
+         */
+        public Framing withLeastType(double px) {
+            return new Framing(document, minLineShare, tile, px);
         }
 
         double margin() {
@@ -232,7 +242,7 @@ public final class DiagramPainter implements Picture {
         this.model = parts.line();
         this.values = parts.values();
         this.colors = new ThemeColors(options.theme());
-        this.type = Typography.standard();
+        this.type = Typography.standard().atLeast(framing.leastType());
         this.summaries = parts.summaries();
         this.charts = new DiagramCharts(data, options, model, colors, type);
         this.headings = new DiagramHeadings(data, options, model, colors, type);

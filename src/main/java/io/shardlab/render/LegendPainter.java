@@ -77,7 +77,7 @@ public final class LegendPainter {
             MigrationMarks marks) {
         List<Item> items = new ArrayList<>();
         for (int s = 0; s < model.shards().size(); s++) {
-            items.add(new Item(Kind.SHARD, s, model.shards().get(s)));
+            items.add(new Item(Kind.SHARD, model.colorOf(s), model.shards().get(s)));
         }
         if (model.jumboCount() > 0) {
             items.add(new Item(Kind.JUMBO, -1, words.text("render.legend.jumbo")));

@@ -69,7 +69,13 @@ public final class MigrationMarksPainter {
             Optional<double[]> span = span(frame, orphan.min(), orphan.max());
             int row = row(rows, orphan.donor());
             if (span.isPresent() && row >= 0) {
-                ghost(pen, orphan, marks.atMillis(), laneBar(rows, row, bar, lanesTop), rows.get(row), span.get());
+                ghost(
+                        pen,
+                        orphan,
+                        marks.atMillis(),
+                        laneBar(rows, row, bar, lanesTop),
+                        frame.model().colorOf(rows.get(row).shardIndex()),
+                        span.get());
             }
         }
         marks.next().ifPresent(move -> plan(pen, move, frame, bar, rows, lanesTop));
@@ -80,8 +86,8 @@ public final class MigrationMarksPainter {
         return lanes.laneBar(row, rows.size(), bar.getX(), bar.getWidth(), lanesTop);
     }
 
-    private void ghost(Pen pen, OrphanedRange orphan, long atMillis, Rectangle2D lane, ShardSummary row, double[] x) {
-        Color donor = colors.shard(row.shardIndex());
+    private void ghost(Pen pen, OrphanedRange orphan, long atMillis, Rectangle2D lane, int donorColor, double[] x) {
+        Color donor = colors.shard(donorColor);
         double x0 = lane.getX() + x[0];
         double x1 = lane.getX() + x[1];
         pen.fill(colors.surface(), x0, lane.getY(), x1 - x0, lane.getHeight());
@@ -128,7 +134,8 @@ public final class MigrationMarksPainter {
         Rectangle2D recipient = laneBar(rows, to, bar, lanesTop);
         pen.strokeRect(mark, 2.5, x0 - 1, donor.getY() - 1, x1 - x0 + 2, donor.getHeight() + 2);
         pen.fill(
-                ThemeColors.mix(colors.shard(rows.get(from).shardIndex()), colors.surface(), 0.5),
+                ThemeColors.mix(
+                        colors.shard(frame.model().colorOf(rows.get(from).shardIndex())), colors.surface(), 0.5),
                 x0,
                 recipient.getY(),
                 x1 - x0,

@@ -23,7 +23,9 @@ import java.util.TreeSet;
  * <p>Positions are fractions of the whole line: chunk {@code i} covers {@code [edge(i), edge(i + 1))},
  * {@code edge(0) = 0}, {@code edge(n) = 1}, and edges never decrease (a chunk may have zero width on the
  * key-value scale). Shard indexes follow the snapshot's sorted shard list; shards that own chunks but are
- * missing from that list are appended in sorted order. The index is also the shard's palette colour.
+ * missing from that list are appended in sorted order. A shard's palette colour is apart from its index
+ * ({@link #colorOf}): it follows the order in which the view first saw the shards ({@link ShardColorOrder}), so that
+ * a shard that joins recolours no other.
  *
  * <p>Immutable and safe to share across threads.
  */
@@ -38,6 +40,7 @@ public final class NumberLineModel {
     private final int jumboCount;
     private final List<Integer> oversized;
     private final int[] chunksPerShard;
+    private final int[] colors;
     private final List<ZoneSpan> zones;
 
     /**
@@ -56,7 +59,8 @@ public final class NumberLineModel {
             double[] edges,
             int[] shardOf,
             boolean[] jumbo,
-            List<Integer> oversized) {
+            List<Integer> oversized,
+            ShardColorOrder colorOrder) {
         this.snapshot = snapshot;
         this.scale = scale;
         this.shards = shards;
@@ -69,6 +73,8 @@ public final class NumberLineModel {
         }
         this.jumboCount = j;
         this.oversized = oversized;
+        ShardColorOrder seen = colorOrder.joining(shards);
+        this.colors = shards.stream().mapToInt(seen::colorOf).toArray();
         this.chunksPerShard = new int[shards.size()];
         for (int s : shardOf) {
             chunksPerShard[s]++;
@@ -119,7 +125,8 @@ public final class NumberLineModel {
                 }
             }
         });
-        return new NumberLineModel(snapshot, scale, shards, edges, shardOf, jumbo, List.copyOf(oversized));
+        return new NumberLineModel(
+                snapshot, scale, shards, edges, shardOf, jumbo, List.copyOf(oversized), layout.colors());
     }
 
     /** The snapshot's shard ids, then any shard that owns a chunk but is not listed, sorted. */
@@ -180,9 +187,17 @@ public final class NumberLineModel {
         return shardOf.length;
     }
 
-    /** Shard ids by index (the colour order). */
+    /** Shard ids by index: the snapshot's sorted list, then shards owning chunks but not listed. */
     public List<String> shards() {
         return shards;
+    }
+
+    /**
+     * The palette colour index of the shard at {@code shardIndex}: its place in the layout's {@link ShardColorOrder},
+     * shards the order has not seen following in {@link #shards()} order. Without a history, the shard index.
+     */
+    public int colorOf(int shardIndex) {
+        return colors[shardIndex];
     }
 
     /** Index of {@code shard} in {@link #shards()}, or -1. */

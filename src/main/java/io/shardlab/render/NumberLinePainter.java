@@ -200,7 +200,8 @@ public final class NumberLinePainter {
         for (int c = 1; c <= columns; c++) {
             if (c == columns || frame.shard(c) != frame.shard(runStart) || dim[c] != dim[runStart]) {
                 int s = frame.shard(runStart);
-                Color color = dim[runStart] ? colors.dimmedShard(s) : colors.shard(s);
+                int shard = frame.model().colorOf(s);
+                Color color = dim[runStart] ? colors.dimmedShard(shard) : colors.shard(shard);
                 pen.fill(color, x + frame.columnX(runStart), top, frame.columnX(c) - frame.columnX(runStart), h);
                 runStart = c;
             }

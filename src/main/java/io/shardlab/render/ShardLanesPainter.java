@@ -304,7 +304,8 @@ public final class ShardLanesPainter {
             double laneTop = laneBar(r, n, lineX, frame.widthPx(), top).getY();
             double mid = laneTop + barH / 2;
             pen.crisp(false);
-            Color swatch = dim ? colors.dimmedShard(row.shardIndex()) : colors.shard(row.shardIndex());
+            int color = frame.model().colorOf(row.shardIndex());
+            Color swatch = dim ? colors.dimmedShard(color) : colors.shard(color);
             pen.fillRound(swatch, left, mid - SWATCH / 2, SWATCH, SWATCH, 3);
             double nameX = left + SWATCH + 8;
             if (detail.names()) {
@@ -364,7 +365,8 @@ public final class ShardLanesPainter {
     }
 
     private void paintLane(Pen pen, NumberLineFrame frame, int shard, boolean dim, double x, double top, double h) {
-        Color full = dim ? colors.dimmedShard(shard) : colors.shard(shard);
+        int palette = frame.model().colorOf(shard);
+        Color full = dim ? colors.dimmedShard(palette) : colors.shard(palette);
         int columns = frame.columns();
         int runStart = -1;
         int runLevel = 0;

@@ -20,7 +20,7 @@ import java.util.Set;
  * monotonically increasing shard key, which sends every insert to the chunk holding MaxKey, makes that
  * chunk's shard hot.
  *
- * @param shardIndex the shard's index in the number line model (its colour)
+ * @param shardIndex the shard's index in the number line model (its colour is {@link NumberLineModel#colorOf} of it)
  * @param shard the shard id
  * @param chunks chunks the shard owns
  * @param jumboChunks jumbo chunks among them

@@ -152,7 +152,10 @@ public record Theme(
         };
     }
 
-    /** The colour of the shard at {@code shardIndex} (its position in the sorted shard list); cycles past the palette. */
+    /**
+     * The colour at {@code shardIndex} of the palette (a shard's place in its view's {@link ShardColorOrder}, see
+     * {@link NumberLineModel#colorOf}); cycles past the palette.
+     */
     public String shardColor(int shardIndex) {
         if (shardIndex < 0) {
             throw new IllegalArgumentException("shardIndex: must not be negative, got " + shardIndex);

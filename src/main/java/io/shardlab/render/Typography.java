@@ -28,4 +28,23 @@ public record Typography(Font title, Font subtitle, Font heading, Font body, Fon
                 new Font(family, Font.PLAIN, 12),
                 new Font(family, Font.BOLD, 11));
     }
+
+    /**
+     * This set with every font of fewer than {@code px} logical pixels raised to {@code px}: a diagram drawn smaller
+     * than its own size (fitted into a short canvas) keeps type that reads, at the cost of its hierarchy.
+     */
+    public Typography atLeast(double px) {
+        return new Typography(
+                atLeast(title, px),
+                atLeast(subtitle, px),
+                atLeast(heading, px),
+                atLeast(body, px),
+                atLeast(bodyBold, px),
+                atLeast(label, px),
+                atLeast(small, px));
+    }
+
+    private static Font atLeast(Font font, double px) {
+        return font.getSize2D() >= px ? font : font.deriveFont((float) px);
+    }
 }

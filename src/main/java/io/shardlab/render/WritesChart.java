@@ -48,7 +48,7 @@ public final class WritesChart {
             int row = series.shards().indexOf(model.shards().get(s));
             if (row >= 0) {
                 rows.add(row);
-                shardIndexes.add(s);
+                shardIndexes.add(model.colorOf(s));
             }
         }
         double[][] values = new double[rows.size()][buckets];

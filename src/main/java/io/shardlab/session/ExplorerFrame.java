@@ -71,7 +71,7 @@ public record ExplorerFrame(
         Objects.requireNonNull(routing, "routing");
     }
 
-    /** The shard ids, sorted: the rows of {@link #writes()} and the colour order. */
+    /** The shard ids, sorted: the rows of {@link #writes()} (colours follow the order the view first saw them in). */
     public List<String> shardIds() {
         return cluster.cluster().shardIds();
     }

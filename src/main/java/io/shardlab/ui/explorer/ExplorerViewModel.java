@@ -4,6 +4,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.render.LayoutData;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
@@ -471,6 +472,14 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public NumberLineViewModel numberLine() {
         return numberLine;
+    }
+
+    /**
+     * The order in which the lanes on show took their shards' colours ({@link NumberLineViewModel#colorOrderProperty}):
+     * another feature's chart of the same shards colours them by it.
+     */
+    public ReadOnlyObjectProperty<ShardColorOrder> shardColorOrderProperty() {
+        return numberLine.colorOrderProperty();
     }
 
     public ChunkActionsViewModel actions() {

@@ -5,6 +5,7 @@ import io.shardlab.cluster.ActiveWindow;
 import io.shardlab.key.ShardKey;
 import io.shardlab.live.LayoutHealth;
 import io.shardlab.render.DataSize;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.render.Theme;
 import io.shardlab.ui.text.UiText;
 import java.util.ArrayList;
@@ -43,9 +44,15 @@ final class LayoutHealthView {
     private final Label largest = line("health-largest");
     private final Label densest = line("health-densest");
     private final LineChart<Number, Number> overHistory;
+    private final ObservableValue<ShardColorOrder> colors;
 
-    LayoutHealthView(ObservableValue<LayoutHealth> health, UiText text) {
+    /**
+     * @param health the figures of the layout on show
+     * @param colors the order in which the lanes' shards took their colours: the chart's lines take the same
+     */
+    LayoutHealthView(ObservableValue<LayoutHealth> health, ObservableValue<ShardColorOrder> colors, UiText text) {
         this.text = text;
+        this.colors = colors;
         FlowPane figures = new FlowPane(12, 4, chunks, jumbo, draining, balancer);
         VBox words = new VBox(4, figures, perShard, largest, densest);
         words.setMinWidth(240);
@@ -70,6 +77,7 @@ final class LayoutHealthView {
         root.visibleProperty().bind(health.map(h -> true).orElse(false));
         root.managedProperty().bind(root.visibleProperty());
         health.addListener((obs, was, now) -> show(now));
+        colors.addListener((obs, was, now) -> colourAsLanes(overHistory, now));
         // the figures are said once per layout: a language switch says them again
         text.language().addListener((obs, was, now) -> show(health.getValue()));
         show(health.getValue());
@@ -159,19 +167,25 @@ final class LayoutHealthView {
             series.add(s);
         }
         overHistory.getData().setAll(series);
-        colourAsLanes(overHistory);
+        colourAsLanes(overHistory, colors.getValue());
     }
 
     /**
-     * Gives each of {@code chart}'s series, the shards in lane order, its lane's colour: line, points and legend.
-     * (A stylesheet can colour only LineChart's eight default-colorN classes, which repeat from the ninth series.)
+     * Gives each of {@code chart}'s series, one per shard named as the shard, its lane's colour: line, points and
+     * legend. (A stylesheet can colour only LineChart's eight default-colorN classes, which repeat from the ninth
+     * series.)
+     *
+     * @param colors the lanes' colour order; a shard it has not seen takes the next colour, as on the lanes
      */
-    static void colourAsLanes(LineChart<?, ?> chart) {
+    static void colourAsLanes(LineChart<?, ?> chart, ShardColorOrder colors) {
         // the legend's marks are made when the chart is next laid out: made now, they can be coloured now
         chart.applyCss();
         chart.layout();
+        ShardColorOrder lanes = colors.joining(
+                chart.getData().stream().map(XYChart.Series::getName).toList());
         for (int i = 0; i < chart.getData().size(); i++) {
-            String colour = SHARD_PALETTE.shardColor(i);
+            String colour = SHARD_PALETTE.shardColor(
+                    lanes.colorOf(chart.getData().get(i).getName()));
             for (Node node : chart.lookupAll(".series" + i)) {
                 node.setStyle(
                         node.getStyleClass().contains("chart-series-line")

@@ -76,7 +76,7 @@ public final class LiveFeature implements AutoCloseable {
                 appearance,
                 placement,
                 text);
-        panel = new LivePanel(layout, explorer::fork, text);
+        panel = new LivePanel(layout, explorer::fork, explorer.shardColorOrderProperty(), text);
         // the explorer's read-only banner offers the same "Fork into simulator" as the panel
         explorer.offerFork(() -> layout.fork(explorer::fork));
         // once the explorer shows its simulator again (a lesson, Apply, Back to simulator), the layout is gone

@@ -1,12 +1,14 @@
 package io.shardlab.ui.live;
 
 import atlantafx.base.theme.Styles;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.session.LayoutFork;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.time.Duration;
 import java.util.function.Consumer;
 import javafx.animation.PauseTransition;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -48,8 +50,10 @@ public final class LivePanel {
     /**
      * @param vm the layout on show
      * @param fork copies a layout into the explorer's simulator (the explorer's {@code fork})
+     * @param colors the order in which the explorer's lanes took their shards' colours, which the health chart follows
      */
-    public LivePanel(LiveLayoutViewModel vm, Consumer<LayoutFork> fork, UiText text) {
+    public LivePanel(
+            LiveLayoutViewModel vm, Consumer<LayoutFork> fork, ObservableValue<ShardColorOrder> colors, UiText text) {
         this.text = text;
         root.setId("live-panel");
         root.getStyleClass().add(LIVE_PANEL);
@@ -111,7 +115,7 @@ public final class LivePanel {
                 .addAll(
                         top,
                         step,
-                        new LayoutHealthView(vm.healthProperty(), text).node(),
+                        new LayoutHealthView(vm.healthProperty(), colors, text).node(),
                         release,
                         migrations,
                         error,

@@ -4,6 +4,7 @@ import static io.shardlab.ui.FxWait.onFxThread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.render.Theme;
 import java.util.List;
 import javafx.scene.Node;
@@ -48,7 +49,7 @@ class HealthChartColoursTest {
                 chart.getData().add(s);
             }
             // when it is coloured as the lanes are
-            LayoutHealthView.colourAsLanes(chart);
+            LayoutHealthView.colourAsLanes(chart, ShardColorOrder.of(List.of()));
             chart.applyCss();
             chart.layout();
         });
@@ -67,6 +68,33 @@ class HealthChartColoursTest {
                         onFxThread(symbol::getStyle).contains(lanes.shardColor(index)),
                         "shard " + (i + 1) + "'s symbol: " + onFxThread(symbol::getStyle));
             }
+        }
+    }
+
+    @Test
+    void a_shard_that_joined_later_keeps_the_colour_its_lane_has_though_its_name_sorts_first(FxRobot robot)
+            throws Exception {
+        // given lanes that saw shard01 and shard02 first, and a chart whose first series is shard0003
+        robot.interact(() -> {
+            for (String shard : List.of("shard0003", "shard01", "shard02")) {
+                XYChart.Series<Number, Number> s = new XYChart.Series<>();
+                s.setName(shard);
+                s.getData().addAll(List.of(new XYChart.Data<>(0, 1), new XYChart.Data<>(1, 1)));
+                chart.getData().add(s);
+            }
+            // when it is coloured as those lanes are
+            LayoutHealthView.colourAsLanes(chart, ShardColorOrder.of(List.of("shard01", "shard02")));
+            chart.applyCss();
+            chart.layout();
+        });
+
+        // then shard01 and shard02 keep the first two colours and shard0003 takes the third, as on the lanes
+        Theme lanes = Theme.light();
+        List<Integer> expected = List.of(2, 0, 1);
+        for (int i = 0; i < expected.size(); i++) {
+            int index = i;
+            Path line = onFxThread(() -> (Path) chart.getData().get(index).getNode());
+            assertEquals(Color.web(lanes.shardColor(expected.get(i))), onFxThread(line::getStroke), "series " + i);
         }
     }
 }

@@ -9,6 +9,7 @@ import io.shardlab.live.LiveConfigSource;
 import io.shardlab.live.LiveConnection;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.RecentConnections;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.text.Language;
 import io.shardlab.ui.text.UiText;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -50,7 +52,15 @@ class LivePanelCollectionSearchTest {
                 scheduler,
                 Clock.fixed(Instant.parse("2024-03-01T12:00:00Z"), ZoneOffset.UTC),
                 (data, caption) -> {});
-        stage.setScene(new Scene(new LivePanel(vm, fork -> {}, new UiText(Language.ENGLISH)).node(), 900, 400));
+        stage.setScene(new Scene(
+                new LivePanel(
+                                vm,
+                                fork -> {},
+                                new SimpleObjectProperty<>(ShardColorOrder.of(List.of())),
+                                new UiText(Language.ENGLISH))
+                        .node(),
+                900,
+                400));
         stage.show();
     }
 

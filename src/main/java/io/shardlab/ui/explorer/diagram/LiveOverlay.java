@@ -311,7 +311,8 @@ final class LiveOverlay {
             double w = Math.max(4, x1 - x0);
             double h = geo.lanePitch() * 0.72;
             g.setGlobalAlpha(fade);
-            g.setFill(shardColors[model.shardIndex(m.move.to()) % shardColors.length]);
+            int recipient = model.shardIndex(m.move.to());
+            g.setFill(shardColors[(recipient < 0 ? 0 : model.colorOf(recipient)) % shardColors.length]);
             g.fillRoundRect(x0, y, w, h, 6, 6);
             g.strokeRoundRect(x0, y, w, h, 6, 6);
         }

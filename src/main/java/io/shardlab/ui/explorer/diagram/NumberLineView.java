@@ -224,12 +224,20 @@ public final class NumberLineView {
      * The diagram as the exports compose it, framed for the canvas: the lanes view of the picture (the charts
      * are the charts card's), over the parts kept since the layout last changed.
      */
+    /**
+     * The least size, in the screen's logical pixels, of the diagram's type: fitted into a short height (the Shell
+     * docked at 1280 × 720) the canvas paints at down to {@link RenderCanvas#MIN_FIT_SCALE} of its size, which would
+     * draw the lanes' names and the axis labels at 6 px; they stay at this size while the bars and gaps shrink.
+     */
+    static final double READABLE_TYPE_PX = 10;
+
     private DiagramPainter painter(DiagramPicture p, double scale) {
         DiagramPainter.Parts parts = new DiagramPainter.Parts(p.model(), p.valueLine(), summaries(p));
         return new DiagramPainter(
                 p.data(),
                 p.options().withView(View.LANES),
-                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale(), scale)),
+                DiagramPainter.Framing.canvas(minLineShare(canvas.typeScale(), scale))
+                        .withLeastType(READABLE_TYPE_PX / scale),
                 parts);
     }
 

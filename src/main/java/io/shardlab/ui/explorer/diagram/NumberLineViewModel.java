@@ -14,6 +14,7 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.render.MigrationMarks;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Scale;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
@@ -86,6 +87,9 @@ public final class NumberLineViewModel {
     private double selectedPosition = Double.NaN;
     private Set<String> highlightedShards = Set.of();
     private LayoutData layout;
+    /** The order this view first saw the shards of what it shows in: their colours, kept while the origin is. */
+    private final ReadOnlyObjectWrapper<ShardColorOrder> colorOrder =
+            new ReadOnlyObjectWrapper<>(this, "colorOrder", ShardColorOrder.of(List.of()));
 
     /** @param dark whether the dark theme shows: the painter's colours follow it */
     public NumberLineViewModel(ObservableBooleanValue dark) {
@@ -101,6 +105,14 @@ public final class NumberLineViewModel {
      */
     public ObjectProperty<Optional<MigrationMarks.PlannedMove>> plannedMoveProperty() {
         return plannedMove;
+    }
+
+    /**
+     * The order in which the shards on show took their colours, first seen first, since the origin (scenario, loaded
+     * collection) last changed: a chart beside the lanes colours its shards by it too.
+     */
+    public ReadOnlyObjectProperty<ShardColorOrder> colorOrderProperty() {
+        return colorOrder.getReadOnlyProperty();
     }
 
     /** The language the painter's own words (counts, legend, captions) are drawn in; the view binds it. */
@@ -227,8 +239,11 @@ public final class NumberLineViewModel {
 
     private void show(Shown next) {
         boolean newOrigin = shown == null || !shown.origin().equals(next.origin());
+        ShardColorOrder seen = newOrigin ? ShardColorOrder.of(List.of()) : colorOrder.get();
+        // a shard that joins takes the next colour, one that leaves keeps its own: no other lane is recoloured
+        colorOrder.set(seen.joining(next.layout().snapshot().shardIds()));
         shown = next;
-        layout = next.layout();
+        layout = next.layout().withColors(colorOrder.get());
         if (newOrigin) {
             viewport.set(Viewport.FULL);
             selectedMin = null;
