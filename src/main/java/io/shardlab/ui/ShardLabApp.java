@@ -159,7 +159,9 @@ public class ShardLabApp extends Application {
     /** The window's theme, which the explorer built on first use follows too. */
     private Appearance appearance;
 
+    /** Built when a comparison first opens: {@link #comparisonView()}. */
     private ComparisonView comparisonView;
+
     private LiveFeature live;
     private ConsoleViewModel console;
     private ConsoleView consoleView;
@@ -293,7 +295,6 @@ public class ShardLabApp extends Application {
                 viewModel.darkProperty());
         comparisonRef.set(comparison);
         explorer.offerComparison(comparison);
-        comparisonView = new ComparisonView(comparison, text);
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
         VisibleWork work = new VisibleWork(Platform::runLater, text);
@@ -302,7 +303,6 @@ public class ShardLabApp extends Application {
         BorderPane collectionView = new BorderPane();
         // a window shorter than the explorer's least height cuts it at the bottom (MainView), never over the menu bar
         collectionView.setMinHeight(0);
-        BorderPane.setAlignment(comparisonView.node(), Pos.TOP_LEFT);
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
         console = new ConsoleViewModel(
@@ -330,7 +330,7 @@ public class ShardLabApp extends Application {
         // a comparison shows in the explorer's place; closing it brings the explorer back as it was
         comparison.openProperty().addListener((obs, was, now) -> {
             collectionView.setCenter(
-                    now ? comparisonView.node() : explorerView().node());
+                    now ? comparisonView().node() : explorerView().node());
             if (!now && !explorer.playback().loadedProperty().get()) {
                 // nothing was explored before the comparison: the window's empty state returns
                 viewModel.closeCollection();
@@ -594,8 +594,12 @@ public class ShardLabApp extends Application {
         return explorer;
     }
 
-    /** The side-by-side view, for tests that drive the real window. */
+    /** The side-by-side view, built when a comparison first opens (as the explorer is, on first use). */
     ComparisonView comparisonView() {
+        if (comparisonView == null) {
+            comparisonView = new ComparisonView(explorer.comparison().orElseThrow(), text);
+            BorderPane.setAlignment(comparisonView.node(), Pos.TOP_LEFT);
+        }
         return comparisonView;
     }
 
