@@ -374,7 +374,7 @@ public final class ExplorerView {
         Button b = new Button(null, new FontIcon(icon));
         b.setId(id);
         b.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        b.setTooltip(text.tooltip(tip));
+        text.tip(b, tip);
         b.setOnAction(e -> action.run());
         return b;
     }
