@@ -160,19 +160,42 @@ final class KeyEncoder {
         out.write(0);
     }
 
-    /** An integer: its decimal digits without trailing zeros, the exponent its digit count (as {@link #writeFinite}). */
+    /**
+     * An integer: its decimal digits without trailing zeros, the exponent its digit count (as {@link #writeFinite}).
+     * The digits are taken by division rather than from a string: this runs for every document a ranged integer key
+     * routes (issue #32: the encoder was a third of an analysis's layout replay).
+     */
     private static void writeLongNumber(Buffer out, long value) {
         if (value == 0) {
             out.write(NUM_ZERO);
             return;
         }
-        // Long.MIN_VALUE's absolute value, read unsigned, is its magnitude
-        String digits = Long.toUnsignedString(Math.abs(value));
-        int significant = digits.length();
-        while (digits.charAt(significant - 1) == '0') {
-            significant--;
+        if (value == Long.MIN_VALUE) {
+            // its magnitude has no positive long; the digits of 2^63
+            String digits = Long.toUnsignedString(value);
+            writeDigits(out, true, digits.length(), digits, digits.length());
+            return;
         }
-        writeDigits(out, value < 0, digits.length(), digits, significant);
+        boolean negative = value < 0;
+        long significand = Math.abs(value);
+        int trailingZeros = 0;
+        while (significand % 10 == 0) {
+            significand /= 10;
+            trailingZeros++;
+        }
+        int length = 1;
+        long power = 1;
+        while (significand / power >= 10) {
+            power *= 10;
+            length++;
+        }
+        writeExponent(out, negative, length + trailingZeros);
+        for (; power > 0; power /= 10) {
+            int digit = (int) (significand / power) + 1;
+            significand %= power;
+            out.write(negative ? 0xFF - digit : digit);
+        }
+        out.write(negative ? 0xFF : 0);
     }
 
     private static void writeDouble(Buffer out, double d) {
@@ -213,17 +236,22 @@ final class KeyEncoder {
 
     /** 0.d1…dn × 10^exponent, the digits {@code digits[0, length)} with no trailing zero. */
     private static void writeDigits(Buffer out, boolean negative, int exponent, String digits, int length) {
+        writeExponent(out, negative, exponent);
+        for (int i = 0; i < length; i++) {
+            int digit = digits.charAt(i) - '0' + 1;
+            out.write(negative ? 0xFF - digit : digit);
+        }
+        out.write(negative ? 0xFF : 0);
+    }
+
+    /** The sign and the exponent of 0.d1…dn × 10^exponent, before its digits. */
+    private static void writeExponent(Buffer out, boolean negative, int exponent) {
         out.write(negative ? NUM_NEGATIVE : NUM_POSITIVE);
         int e = exponent ^ Integer.MIN_VALUE;
         if (negative) {
             e = ~e;
         }
         writeInt(out, e);
-        for (int i = 0; i < length; i++) {
-            int digit = digits.charAt(i) - '0' + 1;
-            out.write(negative ? 0xFF - digit : digit);
-        }
-        out.write(negative ? 0xFF : 0);
     }
 
     private static void writeString(Buffer out, String s) {

@@ -23,6 +23,7 @@ import io.shardlab.ui.board.BoardWindow;
 import io.shardlab.ui.board.ClassSample;
 import io.shardlab.ui.console.ConsoleView;
 import io.shardlab.ui.console.ConsoleViewModel;
+import io.shardlab.ui.explorer.ExplorerMenus;
 import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
@@ -153,8 +154,15 @@ public class ShardLabApp extends Application {
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
     private ExplorerEngine engine;
+    /** Built on first use: {@link #explorerView()}. */
     private ExplorerView explorerView;
+
+    /** The window's theme, which the explorer built on first use follows too. */
+    private Appearance appearance;
+
+    /** Built when a comparison first opens: {@link #comparisonView()}. */
     private ComparisonView comparisonView;
+
     private LiveFeature live;
     private ConsoleViewModel console;
     private ConsoleView consoleView;
@@ -232,8 +240,7 @@ public class ShardLabApp extends Application {
                 Platform::exit,
                 () -> explorerRef.get().launch(FIRST_SCENARIO));
         languageProblems.forEach(viewModel::reportFailure);
-        Appearance appearance =
-                new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty(), text.language());
+        appearance = new Appearance(viewModel.darkProperty(), viewModel.presenterModeProperty(), text.language());
         // every window and dialog is sized and placed by one placement, for the screen it opens on
         WindowPlacement placement = new WindowPlacement(rememberedWindows.apply(viewModel::reportFailure), screens);
         this.placement = placement;
@@ -275,7 +282,6 @@ public class ShardLabApp extends Application {
                 },
                 ConnectionsWiring.application());
         explorerRef.set(explorer);
-        explorerView = new ExplorerView(explorer, appearance, placement, text);
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
         AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
         LatestValueMailbox<LockstepEngine.Pair> comparisonScreen = new LatestValueMailbox<>(
@@ -291,17 +297,14 @@ public class ShardLabApp extends Application {
                 viewModel.darkProperty());
         comparisonRef.set(comparison);
         explorer.offerComparison(comparison);
-        comparisonView = new ComparisonView(comparison, text);
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer
         // what the user waits for (exports, reads, the advisor) is listed in the status bar while it runs
         VisibleWork work = new VisibleWork(Platform::runLater, text);
         this.work = work;
         live = new LiveFeature(explorer, viewModel, () -> stage, tasks, work, appearance, placement, text);
-        BorderPane collectionView = new BorderPane(explorerView.node());
+        BorderPane collectionView = new BorderPane();
         // a window shorter than the explorer's least height cuts it at the bottom (MainView), never over the menu bar
         collectionView.setMinHeight(0);
-        BorderPane.setAlignment(explorerView.node(), Pos.TOP_LEFT);
-        BorderPane.setAlignment(comparisonView.node(), Pos.TOP_LEFT);
         collectionView.setBottom(live.panel());
         // View → Shell (io.shardlab.ui.console): mongosh's REPL under the explorer, on the cluster it shows
         console = new ConsoleViewModel(
@@ -314,11 +317,22 @@ public class ShardLabApp extends Application {
         // in presenter mode the Shell panel shows in a window of its own: the explorer keeps the projector's height
         Node explorerAndShell =
                 consoleView.dockUnder(collectionView, viewModel.presenterModeProperty(), appearance::follow);
-        // docked under the explorer at a short height, the Shell folds the explorer's rows as presenter mode does
-        explorerView.underPanelProperty().bind(consoleView.dockedProperty());
+        // the explorer is built when it first joins the window (MainView shows it with the first collection), or
+        // when a menu item or a class acts on its nodes, not at start (issue #32: the first frame within 2 s)
+        collectionView.sceneProperty().addListener((obs, was, now) -> {
+            if (now != null && collectionView.getCenter() == null) {
+                collectionView.setCenter(explorerView().node());
+            }
+        });
+        explorer.connections().acceptingProperty().addListener((obs, was, now) -> {
+            if (now) {
+                explorerView();
+            }
+        });
         // a comparison shows in the explorer's place; closing it brings the explorer back as it was
         comparison.openProperty().addListener((obs, was, now) -> {
-            collectionView.setCenter(now ? comparisonView.node() : explorerView.node());
+            collectionView.setCenter(
+                    now ? comparisonView().node() : explorerView().node());
             if (!now && !explorer.playback().loadedProperty().get()) {
                 // nothing was explored before the comparison: the window's empty state returns
                 viewModel.closeCollection();
@@ -359,7 +373,7 @@ public class ShardLabApp extends Application {
         placementItem.setId("menu-placement-board");
         placementItem.setAccelerator(PlacementWindow.KEYS);
         placementItem.setOnAction(e -> placementWindow.open());
-        List<Menu> explorerMenus = explorerView.menus();
+        List<Menu> explorerMenus = new ExplorerMenus(explorer, text, this::explorerView).menus();
         explorerMenus.stream()
                 .filter(m -> "menu-simulation".equals(m.getId()))
                 .forEach(m -> m.getItems().addAll(new SeparatorMenuItem(), placementItem));
@@ -582,13 +596,29 @@ public class ShardLabApp extends Application {
         return explorer;
     }
 
-    /** The side-by-side view, for tests that drive the real window. */
+    /** The side-by-side view, built when a comparison first opens (as the explorer is, on first use). */
     ComparisonView comparisonView() {
+        if (comparisonView == null) {
+            comparisonView = new ComparisonView(explorer.comparison().orElseThrow(), text);
+            BorderPane.setAlignment(comparisonView.node(), Pos.TOP_LEFT);
+        }
         return comparisonView;
     }
 
     /** The explorer's view, for tests that measure the real window. */
+    /** Whether the explorer's view has been built (it is on first use), for tests. */
+    boolean explorerBuilt() {
+        return explorerView != null;
+    }
+
+    /** The explorer's view, built on first use: see {@link ExplorerMenus}. */
     ExplorerView explorerView() {
+        if (explorerView == null) {
+            explorerView = new ExplorerView(explorer, appearance, placement, text);
+            BorderPane.setAlignment(explorerView.node(), Pos.TOP_LEFT);
+            // docked under the explorer at a short height, the Shell folds the explorer's rows as presenter mode does
+            explorerView.underPanelProperty().bind(consoleView.dockedProperty());
+        }
         return explorerView;
     }
 

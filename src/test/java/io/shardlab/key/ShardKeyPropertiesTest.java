@@ -1,13 +1,24 @@
 package io.shardlab.key;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonOrder;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.bson.RandomBsonValues;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.IntFunction;
+import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonObjectId;
+import org.bson.BsonTimestamp;
 import org.bson.BsonValue;
+import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Invariants of ShardKey and hash64 over seeded random values of every BSON type. */
 class ShardKeyPropertiesTest {
@@ -84,5 +95,29 @@ class ShardKeyPropertiesTest {
             hasher.hash64(random.next());
             assertEquals(new ShardKeyHasher().hash64(v), hasher.hash64(v), () -> BsonPrinter.shell(v));
         }
+    }
+
+    /**
+     * A sample's distinct values go into hash sets (the field profiles' distinct counts, the key runs' groups), so
+     * 10,000 distinct values of the kinds a collection's fields commonly hold must spread over a 16,384-bucket
+     * table's buckets as HashMap picks them; given a random spread about 7,500 buckets are taken. When ObjectIds
+     * and dates hashed to their type rank, they all took one.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ObjectId", "date", "timestamp", "counting int"})
+    void distinctValuesSpreadOverHashBuckets(String kind) {
+        long start = 1_704_067_200_000L;
+        IntFunction<BsonValue> value = switch (kind) {
+            case "ObjectId" -> i -> new BsonObjectId(new ObjectId(String.format("%08x%016x", start / 1000 + i / 7, i)));
+            case "date" -> i -> new BsonDateTime(start + 137L * i);
+            case "timestamp" -> i -> new BsonTimestamp((int) (start / 1000) + i / 3, i % 3);
+            default -> BsonInt32::new;
+        };
+        Set<Integer> buckets = new HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            int h = ShardKey.of(value.apply(i)).hashCode();
+            buckets.add((h ^ (h >>> 16)) & (16_384 - 1));
+        }
+        assertTrue(buckets.size() > 5_000, () -> kind + ": 10,000 values took " + buckets.size() + " buckets");
     }
 }

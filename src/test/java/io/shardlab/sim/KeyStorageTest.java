@@ -74,6 +74,24 @@ class KeyStorageTest {
         }
     }
 
+    /**
+     * The shortcut over seeded random integers of every magnitude, most with trailing zeros (the shortcut takes its
+     * digits by division, issue #32), against the general form of the equal Decimal128.
+     */
+    @Test
+    void everyIntegerEncodesAsTheEqualDecimal() {
+        SplittableRandom r = new SplittableRandom(32);
+        for (int i = 0; i < 50_000; i++) {
+            long value = r.nextLong() >> r.nextInt(64);
+            for (int zeros = r.nextInt(4); zeros > 0 && Math.abs(value) < Long.MAX_VALUE / 10; zeros--) {
+                value *= 10;
+            }
+            long v = value;
+            byte[] decimal = KeyEncoder.encodeBound(ShardKey.of(new BsonDecimal128(new Decimal128(v))));
+            assertArrayEquals(decimal, KeyEncoder.encodeBound(ShardKey.of(new BsonInt64(v))), () -> "NumberLong " + v);
+        }
+    }
+
     @Test
     void decodedKeysEqualTheOriginals() {
         SplittableRandom r = new SplittableRandom(5);

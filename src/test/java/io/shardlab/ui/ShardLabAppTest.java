@@ -101,6 +101,61 @@ class ShardLabAppTest {
         assertTrue(stage.getTitle().contains("shardlab.events"), stage.getTitle());
     }
 
+    /**
+     * The explorer is built when first used (issue #32: the window's first frame), yet its menus are in the menu bar
+     * from the start with their keys.
+     */
+    @ParameterizedTest(name = "{0} → {1}: {2}")
+    @CsvSource(textBlock = """
+            Edit,        Undo,                          Shortcut+Z
+            Edit,        Redo,                          Shortcut+Shift+Z
+            Edit,        Copy all commands as mongosh,  Shortcut+Shift+C
+            Edit,        Query targeting…,              Shortcut+L
+            Simulation,  Apply setup,                   Shortcut+Enter
+            Simulation,  Edit the shard key,            Shortcut+K
+            Simulation,  Reset,                         Shortcut+R
+            Number line, Zoom in,                       Shortcut+Equals
+            Number line, Zoom out,                      Shortcut+Minus
+            Number line, Show the whole line,           Shortcut+0
+            """)
+    void on_the_empty_state_the_explorer_is_not_built_and_its_menus_have_their_keys(
+            String menu, String item, String keys) {
+        assertFalse(app.explorerBuilt(), "the explorer is built before it is shown");
+
+        MenuItem found = menu(menu).getItems().stream()
+                .filter(i -> item.equals(i.getText()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(menu + " has no item " + item));
+
+        assertEquals(KeyCombination.valueOf(keys), found.getAccelerator());
+    }
+
+    @Test
+    void a_menu_item_acting_on_the_explorers_nodes_builds_it_and_exploring_then_shows_it(FxRobot robot)
+            throws Exception {
+        // given the window on its empty state, the explorer not built
+        assertFalse(app.explorerBuilt());
+
+        // when Simulation → Edit the shard key is chosen by its keys
+        robot.push(KeyCode.SHORTCUT, KeyCode.K);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the explorer is built, and exploring shows it with the first scenario's key
+        assertTrue(app.explorerBuilt(), "Ctrl+K reached no explorer");
+        robot.clickOn("#start-exploring");
+        WaitForAsyncUtils.waitFor(
+                20,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#setup-key")
+                        .tryQuery()
+                        .map(n -> n.isVisible()
+                                && "{ counter: 1 }"
+                                        .equals(robot.lookup("#setup-key")
+                                                .queryTextInputControl()
+                                                .getText()))
+                        .orElse(false));
+    }
+
     @Test
     void help_about_shows_the_version_and_the_licences(FxRobot robot) throws Exception {
         // by id: the empty state's shortcut list also shows the words "About ShardLab"

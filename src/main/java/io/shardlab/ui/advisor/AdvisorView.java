@@ -169,9 +169,10 @@ public final class AdvisorView {
         Button open =
                 text.label(new Button("", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE)), "advisor.queries.open");
         open.setId("load-queries");
-        open.setTooltip(text.tooltip(
+        text.tip(
+                open,
                 "advisor.queries.open.tip",
-                "{\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}")); // untranslated: a
+                "{\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}"); // untranslated: a
         // line of the file
         open.setOnAction(e -> chooseFile("advisor.queries.openTitle", "*.jsonl", "*.json")
                 .ifPresent(f -> viewModel.loadQueryMix(f.toPath())));
@@ -182,7 +183,7 @@ public final class AdvisorView {
         Button sampled = text.label(
                 new Button("", new FontIcon(MaterialDesignF.FILE_DOCUMENT_OUTLINE)), "advisor.queries.useSampled");
         sampled.setId("sampled-queries");
-        sampled.setTooltip(text.tooltip("advisor.queries.useSampled.tip"));
+        text.tip(sampled, "advisor.queries.useSampled.tip");
         sampled.disableProperty().bind(viewModel.liveProperty().not().or(viewModel.busyProperty()));
         sampled.setOnAction(e -> viewModel.useSampledQueries());
         Label summary = wrapping(viewModel.queryMixSummaryProperty());
@@ -281,7 +282,7 @@ public final class AdvisorView {
                 Button remove = new Button(key.toString(), new FontIcon(MaterialDesignC.CLOSE));
                 remove.setMnemonicParsing(false);
                 remove.getStyleClass().addAll(Styles.SMALL, Styles.BUTTON_OUTLINED);
-                remove.setTooltip(text.tooltip("advisor.candidates.remove", key.toString()));
+                text.tip(remove, "advisor.candidates.remove", key.toString());
                 remove.setOnAction(e -> viewModel.removeCandidate(key));
                 chips.getChildren().add(remove);
             }
@@ -357,7 +358,7 @@ public final class AdvisorView {
         error.setWrapText(true);
         Button server = text.label(new Button(), "advisor.run.askServer");
         server.setId("ask-server");
-        server.setTooltip(text.tooltip("advisor.run.askServer.tip"));
+        text.tip(server, "advisor.run.askServer.tip");
         server.disableProperty()
                 .bind(viewModel
                         .liveProperty()
@@ -368,7 +369,7 @@ public final class AdvisorView {
         Button export =
                 text.label(new Button("", new FontIcon(MaterialDesignF.FILE_EXPORT_OUTLINE)), "advisor.run.export");
         export.setId("export-comparison");
-        export.setTooltip(text.tooltip("advisor.run.export.tip"));
+        text.tip(export, "advisor.run.export.tip");
         export.disableProperty()
                 .bind(viewModel.busyProperty().or(viewModel.reportProperty().isNull()));
         export.setOnAction(e ->

@@ -58,14 +58,14 @@ final class ReadOnlyLayoutBar {
         Button fork = text.label(new Button(null, new FontIcon(MaterialDesignS.SOURCE_FORK)), "explorer.layout.fork");
         fork.setId("layout-fork");
         fork.getStyleClass().add(Styles.ACCENT);
-        fork.setTooltip(text.tooltip("explorer.layout.fork.tip"));
+        text.tip(fork, "explorer.layout.fork.tip");
         fork.disableProperty().bind(vm.canForkProperty().not());
         fork.visibleProperty().bind(vm.canForkProperty());
         fork.managedProperty().bind(fork.visibleProperty());
         fork.setOnAction(e -> vm.forkShownLayout());
         Button back = text.label(new Button(null, new FontIcon(MaterialDesignA.ARROW_LEFT)), "explorer.menu.back");
         back.setId("layout-back");
-        back.setTooltip(text.tooltip("explorer.layout.back.tip"));
+        text.tip(back, "explorer.layout.back.tip");
         back.setOnAction(e -> vm.backToSimulator());
         for (Region keepWhole : new Region[] {fork, back}) {
             keepWhole.setMinWidth(Region.USE_PREF_SIZE);

@@ -59,7 +59,7 @@ final class SideRail {
             ToggleButton b = new ToggleButton(null, new FontIcon(icon(s)));
             b.setId("rail-" + s.name().toLowerCase(Locale.ROOT));
             b.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
-            b.setTooltip(text.tooltip(s.title()));
+            text.tip(b, s.title());
             b.setOnAction(e -> placement.toggle(s));
             if (s != SidePanelViewModel.Section.CHUNK) {
                 b.disableProperty().bind(readOnlyLayout);

@@ -153,7 +153,7 @@ public final class ExportDialog extends Dialog<Void> {
         Button close = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
         close.setId("export-saved-close");
         close.getStyleClass().addAll(Styles.FLAT, Styles.BUTTON_ICON);
-        close.setTooltip(text.tooltip("export.hideSaved"));
+        text.tip(close, "export.hideSaved");
         HBox banner = new HBox(8, savedText, open, close);
         banner.setId("export-saved");
         banner.getStyleClass().add(EXPORT_SAVED);

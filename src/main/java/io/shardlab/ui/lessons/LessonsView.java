@@ -159,7 +159,7 @@ public final class LessonsView {
         ToggleButton presenter = new ToggleButton(null, new FontIcon(MaterialDesignP.PRESENTATION));
         presenter.setId("lessons-presenter");
         presenter.getStyleClass().add(LESSONS_PRESENTER_TOGGLE);
-        presenter.setTooltip(text.tooltip("lessons.presenter.tip"));
+        text.tip(presenter, "lessons.presenter.tip");
         presenter.setSelected(viewModel.presenterModeProperty().get());
         viewModel.presenterModeProperty().addListener((obs, was, on) -> presenter.setSelected(on));
         presenter.setOnAction(e -> {
@@ -463,7 +463,7 @@ public final class LessonsView {
         button.setWrapText(true);
         button.setMinHeight(Region.USE_PREF_SIZE);
         button.setOnAction(e -> viewModel.startFollowUp(index));
-        button.setTooltip(text.tooltip("lessons.followUp.tip"));
+        text.tip(button, "lessons.followUp.tip");
         Label note = new Label(followUp.note());
         note.getStyleClass().add(LESSON_FOLLOW_UP_NOTE);
         note.setWrapText(true);

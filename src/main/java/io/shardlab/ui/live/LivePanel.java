@@ -196,7 +196,7 @@ public final class LivePanel {
     private Button forkButton(LiveLayoutViewModel vm, Consumer<LayoutFork> fork) {
         Button forkButton = text.label(new Button(), "live.panel.fork");
         forkButton.setId("live-fork");
-        forkButton.setTooltip(text.tooltip("live.panel.fork.tip"));
+        text.tip(forkButton, "live.panel.fork.tip");
         forkButton.disableProperty().bind(vm.shownProperty().not().or(vm.busyProperty()));
         forkButton.setOnAction(e -> vm.fork(fork));
         return forkButton;

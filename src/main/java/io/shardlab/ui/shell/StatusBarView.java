@@ -60,7 +60,7 @@ final class StatusBarView {
         failure.textProperty().bind(text.text(viewModel.failureLineProperty()));
         failure.visibleProperty().bind(viewModel.failureLineProperty().isNotNull());
         failure.managedProperty().bind(failure.visibleProperty());
-        failure.setTooltip(text.tooltip("window.status.dismiss"));
+        text.tip(failure, "window.status.dismiss");
         failure.setOnMouseClicked(e -> viewModel.dismissFailure());
 
         HBox bar = new HBox(cluster, separator(), shards, separator(), chunks, new Spacer(), failure);

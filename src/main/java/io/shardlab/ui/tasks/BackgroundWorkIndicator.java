@@ -38,7 +38,7 @@ public final class BackgroundWorkIndicator {
         button.setId("status-background-work");
         button.getStyleClass().addAll(Styles.FLAT, BACKGROUND_WORK);
         button.setGraphic(new FontIcon(MaterialDesignP.PROGRESS_CLOCK));
-        button.setTooltip(text.tooltip("window.work.tooltip"));
+        text.tip(button, "window.work.tooltip");
         IntegerBinding running = Bindings.size(work.running());
         button.textProperty()
                 .bind(Bindings.createStringBinding(

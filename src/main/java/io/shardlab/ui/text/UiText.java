@@ -12,11 +12,15 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ObservableValue;
+import javafx.event.EventHandler;
+import javafx.scene.Node;
+import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
 
 /**
  * The language the window speaks and its words as bindings: a label bound with {@link #text(String, Object...)}
@@ -108,7 +112,29 @@ public final class UiText {
         return field;
     }
 
-    /** A tooltip saying {@code key}, following every switch. */
+    /**
+     * Gives {@code node} a tooltip saying {@code key}, following every switch, made when the pointer first enters
+     * the node rather than now: each tooltip is a popup window with a scene of its own, about 15 times a button's
+     * making, and the window's start made some 80 that most users never see (issue #32). It shows as a tooltip set at
+     * once does, once the pointer moves over the node. Returns the node.
+     */
+    public <T extends Node> T tip(T node, String key, Object... arguments) {
+        node.addEventHandler(MouseEvent.MOUSE_ENTERED, new EventHandler<>() {
+            @Override
+            public void handle(MouseEvent e) {
+                node.removeEventHandler(MouseEvent.MOUSE_ENTERED, this);
+                Tooltip tip = tooltip(key, arguments);
+                if (node instanceof Control control) {
+                    control.setTooltip(tip);
+                } else {
+                    Tooltip.install(node, tip);
+                }
+            }
+        });
+        return node;
+    }
+
+    /** A tooltip saying {@code key}, following every switch; {@link #tip} makes it on first hover instead. */
     public Tooltip tooltip(String key, Object... arguments) {
         Tooltip tip = new Tooltip();
         tip.textProperty().bind(text(key, arguments));

@@ -36,7 +36,7 @@ public final class BalancerWhyPanel {
         button.setId("balancer-why");
         button.setGraphic(new FontIcon(MaterialDesignS.SCALE_BALANCE));
         button.getStyleClass().add(Styles.FLAT);
-        button.setTooltip(text.tooltip("balancer.button.tip"));
+        text.tip(button, "balancer.button.tip");
         button.setOnAction(e -> open());
 
         content.setId("balancer-why-content");

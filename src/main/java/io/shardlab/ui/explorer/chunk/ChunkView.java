@@ -156,7 +156,7 @@ public final class ChunkView {
         split.setGraphic(new FontIcon(MaterialDesignC.CONTENT_CUT));
         split.disableProperty().bind(actions.canSplitProperty().not());
         split.setOnAction(e -> actions.splitSelectedChunk());
-        split.setTooltip(text.tooltip("explorer.chunkView.split.tip"));
+        text.tip(split, "explorer.chunkView.split.tip");
         split.setMaxWidth(Double.MAX_VALUE);
         split.setWrapText(true);
         Button median = text.label(
@@ -164,7 +164,7 @@ public final class ChunkView {
         median.setId("chunk-split-median");
         median.disableProperty().bind(actions.canSplitAtMedianProperty().not());
         median.setOnAction(e -> actions.splitSelectedChunkAtMedian());
-        median.setTooltip(text.tooltip("explorer.chunkView.median.tip"));
+        text.tip(median, "explorer.chunkView.median.tip");
         MenuButton move = text.label(
                 new MenuButton(null, new FontIcon(MaterialDesignT.TRUCK_FAST_OUTLINE)), "explorer.chunkMenu.move");
         move.setId("chunk-move");
@@ -190,17 +190,17 @@ public final class ChunkView {
         move.setTooltip(moveTip);
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
-        mergeLeft.setTooltip(text.tooltip("explorer.chunkView.mergePrevious.tip"));
+        text.tip(mergeLeft, "explorer.chunkView.mergePrevious.tip");
         mergeLeft.disableProperty().bind(actions.canMergeWithPreviousProperty().not());
         mergeLeft.setOnAction(e -> actions.mergeSelectedWithPrevious());
         Button mergeRight = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_RIGHT));
         mergeRight.setId("chunk-merge-next");
-        mergeRight.setTooltip(text.tooltip("explorer.chunkView.mergeNext.tip"));
+        text.tip(mergeRight, "explorer.chunkView.mergeNext.tip");
         mergeRight.disableProperty().bind(actions.canMergeWithNextProperty().not());
         mergeRight.setOnAction(e -> actions.mergeSelectedWithNext());
         Button zoom = new Button(null, new FontIcon(MaterialDesignM.MAGNIFY_PLUS_OUTLINE));
         zoom.setId("chunk-zoom");
-        zoom.setTooltip(text.tooltip("explorer.chunkView.zoom.tip"));
+        text.tip(zoom, "explorer.chunkView.zoom.tip");
         zoom.setOnAction(e -> line.zoomToSelection());
         // whole captions in a narrow panel: the buttons that do not fit go to a second row
         for (Region keepWhole : new Region[] {median, move, mergeLeft, mergeRight, zoom}) {
@@ -277,7 +277,7 @@ public final class ChunkView {
         Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
         copy.setId("copy-last-mongosh");
         copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        copy.setTooltip(text.tooltip("explorer.copy"));
+        text.tip(copy, "explorer.copy");
         copy.setOnAction(e -> copyLastMongosh.run());
         HBox.setHgrow(code, Priority.ALWAYS);
         HBox row = new HBox(4, code, copy);

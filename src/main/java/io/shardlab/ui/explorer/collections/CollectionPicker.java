@@ -45,7 +45,7 @@ public final class CollectionPicker {
         list.setId("collection-picker");
         list.setPrefWidth(420);
         list.promptTextProperty().bind(text.text("explorer.collections.prompt"));
-        list.setTooltip(text.tooltip("explorer.collections.tip"));
+        text.tip(list, "explorer.collections.tip");
         list.setConverter(new StringConverter<>() {
             @Override
             public String toString(CollectionPickerViewModel.Choice choice) {
@@ -88,7 +88,7 @@ public final class CollectionPicker {
                 new ToggleButton(null, new FontIcon(MaterialDesignC.CROSSHAIRS_GPS)), "explorer.collections.follow");
         follow.setId("collection-follow");
         follow.selectedProperty().bindBidirectional(vm.followWritesProperty());
-        follow.setTooltip(text.tooltip("explorer.collections.follow.tip"));
+        text.tip(follow, "explorer.collections.follow.tip");
         root = new HBox(8, heading, list, count, follow);
         root.setId("collection-bar");
         root.getStyleClass().add(COLLECTION_BAR);

@@ -115,7 +115,7 @@ public final class ComparisonView {
         back.setId("comparison-close");
         back.getStyleClass().add(Styles.FLAT);
         back.setMinWidth(Region.USE_PREF_SIZE);
-        back.setTooltip(text.tooltip("explorer.comparison.back.tip"));
+        text.tip(back, "explorer.comparison.back.tip");
         // presenter mode's larger type: the arrow alone, so that the title and the scales keep one row
         back.contentDisplayProperty()
                 .bind(Bindings.when(presenter).then(ContentDisplay.GRAPHIC_ONLY).otherwise(ContentDisplay.LEFT));

@@ -82,7 +82,7 @@ public final class ConnectionsBar {
         uri.setPrefColumnCount(22);
         Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
         copy.setId("connections-copy");
-        copy.setTooltip(text.tooltip("explorer.connections.copy.tip"));
+        text.tip(copy, "explorer.connections.copy.tip");
         copy.setOnAction(e -> vm.copyConnectionString());
         Label clients = new Label();
         clients.setId("connections-clients");
@@ -100,7 +100,7 @@ public final class ConnectionsBar {
         Label memory = new Label();
         memory.setId("connections-memory");
         memory.textProperty().bind(text.text(vm.memoryProperty()));
-        memory.setTooltip(text.tooltip("explorer.memory.tip"));
+        text.tip(memory, "explorer.memory.tip");
         memory.setMinWidth(Region.USE_PREF_SIZE);
         vm.memoryNearlyFullProperty().addListener((obs, was, now) -> {
             memory.getStyleClass().removeAll(Styles.TEXT_MUTED, Styles.WARNING);
@@ -122,7 +122,7 @@ public final class ConnectionsBar {
         HBox.setHgrow(spacer, Priority.ALWAYS);
         Button stop = text.label(new Button(null, new FontIcon(MaterialDesignS.STOP)), "explorer.connections.stop");
         stop.setId("connections-stop");
-        stop.setTooltip(text.tooltip("explorer.connections.stop.tip"));
+        text.tip(stop, "explorer.connections.stop.tip");
         stop.setOnAction(e -> vm.stop());
         stop.visibleProperty().bind(vm.acceptingProperty());
         stop.managedProperty().bind(stop.visibleProperty());
@@ -139,12 +139,12 @@ public final class ConnectionsBar {
         Button join =
                 text.label(new Button(null, new FontIcon(MaterialDesignQ.QRCODE)), "explorer.connections.joinCard");
         join.setId("connections-join-card");
-        join.setTooltip(text.tooltip("explorer.connections.joinCard.tip"));
+        text.tip(join, "explorer.connections.joinCard.tip");
         join.setOnAction(e -> showJoinCard());
         ToggleButton eyes = text.label(
                 new ToggleButton(null, new FontIcon(MaterialDesignE.EYE_OUTLINE)), "explorer.connections.eyes");
         eyes.setId("connections-read-only");
-        eyes.setTooltip(text.tooltip("explorer.connections.eyes.tip"));
+        text.tip(eyes, "explorer.connections.eyes.tip");
         eyes.setSelected(vm.readOnlyProperty().get());
         vm.readOnlyProperty().addListener((obs, was, now) -> eyes.setSelected(now));
         eyes.setOnAction(e -> {

@@ -69,7 +69,7 @@ public final class ChartsView {
         heat.setId("heatmap");
         Label writesCaption = new Label();
         Label heatCaption = text.label(new Label(), "explorer.charts.heat.caption");
-        heatCaption.setTooltip(text.tooltip("explorer.charts.heat.tip"));
+        text.tip(heatCaption, "explorer.charts.heat.tip");
         VBox writesCard = card(
                 "explorer.charts.writes.title",
                 writesCaption,

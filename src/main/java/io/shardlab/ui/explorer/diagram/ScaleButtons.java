@@ -54,7 +54,7 @@ public final class ScaleButtons {
                     .addAll(
                             Styles.SMALL,
                             i == 0 ? Styles.LEFT_PILL : i == all.length - 1 ? Styles.RIGHT_PILL : Styles.CENTER_PILL);
-            b.setTooltip(text.tooltip(bothSides ? "explorer.scale.tip.both" : "explorer.scale.tip", s.caption()));
+            text.tip(b, bothSides ? "explorer.scale.tip.both" : "explorer.scale.tip", s.caption());
             b.setSelected(chosen.get() == s);
             b.setOnAction(e -> {
                 choose.accept(s);

@@ -90,7 +90,7 @@ public final class HistoryView {
             code.setMaxWidth(Double.MAX_VALUE);
             Button copy = new Button(null, new FontIcon(MaterialDesignC.CONTENT_COPY));
             copy.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-            copy.setTooltip(text.tooltip("explorer.copy"));
+            text.tip(copy, "explorer.copy");
             copy.setOnAction(e -> vm.copy(c));
             HBox.setHgrow(code, Priority.ALWAYS);
             HBox row = new HBox(4, code, copy);

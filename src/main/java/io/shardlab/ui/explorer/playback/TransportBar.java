@@ -131,7 +131,7 @@ public final class TransportBar {
                         .not()
                         .or(vm.finishedProperty().and(vm.playingProperty().not())));
         play.setOnAction(e -> vm.togglePlay());
-        play.setTooltip(text.tooltip("explorer.transport.play.tip"));
+        text.tip(play, "explorer.transport.play.tip");
 
         Button step = iconButton("transport-step", MaterialDesignS.SKIP_NEXT, "explorer.transport.step.tip");
         step.disableProperty().bind(vm.availableProperty().not().or(vm.playingProperty()));
@@ -183,7 +183,7 @@ public final class TransportBar {
         ComboBox<PlaybackSpeed> picker = new ComboBox<>(FXCollections.observableArrayList(vm.speeds()));
         picker.setId("speed-choice");
         picker.setValue(vm.speedProperty().get());
-        picker.setTooltip(text.tooltip("explorer.transport.speed.picker.tip"));
+        text.tip(picker, "explorer.transport.speed.picker.tip");
         picker.setConverter(new StringConverter<>() {
             @Override
             public String toString(PlaybackSpeed speed) {
@@ -234,7 +234,7 @@ public final class TransportBar {
         clock.getStyleClass().add(TRANSPORT_CLOCK);
         clock.setGraphic(new FontIcon(MaterialDesignT.TIMER_OUTLINE));
         clock.textProperty().bind(vm.clockTextProperty());
-        clock.setTooltip(text.tooltip("explorer.transport.clock.tip"));
+        text.tip(clock, "explorer.transport.clock.tip");
         VBox progressBox = new VBox(3, progress, progressText);
         progressBox.setAlignment(Pos.CENTER_LEFT);
         return group(clock, progressBox);
@@ -307,7 +307,7 @@ public final class TransportBar {
         b.setId(id);
         b.getStyleClass().addAll(Styles.BUTTON_ICON);
         if (!tip.isEmpty()) {
-            b.setTooltip(text.tooltip(tip));
+            text.tip(b, tip);
         }
         return b;
     }

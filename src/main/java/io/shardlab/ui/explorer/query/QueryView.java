@@ -75,7 +75,7 @@ public final class QueryView {
         filter.getStyleClass().add(ExplorerStyles.KEY_FIELD);
         text.prompt(filter, "explorer.query.prompt", "{ counter: 42 }", "{ customer: 'c00042' }");
         filter.textProperty().bindBidirectional(vm.filterTextProperty());
-        filter.setTooltip(text.tooltip("explorer.query.tip"));
+        text.tip(filter, "explorer.query.tip");
         Label error = new Label();
         error.setId("query-error");
         error.getStyleClass().add(SharedStyles.FIELD_ERROR);
@@ -94,7 +94,7 @@ public final class QueryView {
                 .bind(text.text(vm.targetingClassProperty().map(c -> Message.of("explorer.query.shape", c))));
         // the sentence beside it wraps; the badge is a word that must stay whole
         badge.setMinWidth(Region.USE_PREF_SIZE);
-        badge.setTooltip(text.tooltip("explorer.query.shape.tip"));
+        text.tip(badge, "explorer.query.shape.tip");
         vm.targetingClassProperty().addListener((obs, was, now) -> {
             for (TargetingClass c : TargetingClass.values()) {
                 badge.pseudoClassStateChanged(TARGETING.get(c), c.label().equals(now));

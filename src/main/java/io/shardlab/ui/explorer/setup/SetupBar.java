@@ -279,7 +279,7 @@ public final class SetupBar {
         Button dataset = new Button(null, new FontIcon(MaterialDesignF.FOLDER_OPEN_OUTLINE));
         dataset.setId("setup-dataset");
         dataset.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-        dataset.setTooltip(text.tooltip("explorer.setup.dataset.tip"));
+        text.tip(dataset, "explorer.setup.dataset.tip");
         dataset.setOnAction(e -> chooseDataset(dataset));
         return dataset;
     }
@@ -305,7 +305,7 @@ public final class SetupBar {
                 vm.apply();
             }
         });
-        key.setTooltip(text.tooltip("explorer.setup.key.tip"));
+        text.tip(key, "explorer.setup.key.tip");
     }
 
     private Spinner<Integer> shardsSpinner() {
@@ -353,7 +353,7 @@ public final class SetupBar {
             }
         });
         chunkSize.getStyleClass().add(SETUP_CHUNK_SIZE);
-        chunkSize.setTooltip(text.tooltip("explorer.setup.chunkSize.tip"));
+        text.tip(chunkSize, "explorer.setup.chunkSize.tip");
         return chunkSize;
     }
 
@@ -442,7 +442,7 @@ public final class SetupBar {
                 following[0] = false;
             }
         });
-        pace.setTooltip(text.tooltip("explorer.setup.pace.tip"));
+        text.tip(pace, "explorer.setup.pace.tip");
         // closed, the rate without its unit, which the field's caption names: the pace that plays, whatever the
         // list's selection went through while a lesson's pace (4,000/s) joined the list and the list was sorted
         ListCell<Integer> closed = new ListCell<>() {
@@ -467,7 +467,7 @@ public final class SetupBar {
         Button zones = new Button();
         zones.setId("setup-zones");
         zones.textProperty().bind(text.text(vm.shardingProperty().map(SetupViewModel::zonesLabel)));
-        zones.setTooltip(text.tooltip("explorer.setup.zones.tip"));
+        text.tip(zones, "explorer.setup.zones.tip");
         zones.setOnAction(e -> {
             ZoneSetupDialog dialog =
                     new ZoneSetupDialog(vm.zoneSetup(), zones.getScene().getWindow(), placement, text);
@@ -484,7 +484,7 @@ public final class SetupBar {
         apply.getStyleClass().add(Styles.ACCENT);
         apply.disableProperty().bind(vm.validProperty().not());
         apply.setOnAction(e -> vm.apply());
-        apply.setTooltip(text.tooltip("explorer.setup.apply.tip"));
+        text.tip(apply, "explorer.setup.apply.tip");
         apply.setDefaultButton(false);
         return apply;
     }

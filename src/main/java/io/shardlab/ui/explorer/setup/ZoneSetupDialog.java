@@ -77,11 +77,11 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
         text.prompt(numInitialChunks, "explorer.zones.numInitialChunks.prompt");
         numInitialChunks.setPrefColumnCount(7);
         numInitialChunks.textProperty().bindBidirectional(vm.numInitialChunksProperty());
-        numInitialChunks.setTooltip(text.tooltip("explorer.zones.numInitialChunks.tip"));
+        text.tip(numInitialChunks, "explorer.zones.numInitialChunks.tip");
         CheckBox presplit = new CheckBox("presplitHashedZones");
         presplit.setId("zones-presplit");
         presplit.selectedProperty().bindBidirectional(vm.presplitHashedZonesProperty());
-        presplit.setTooltip(text.tooltip("explorer.zones.presplit.tip"));
+        text.tip(presplit, "explorer.zones.presplit.tip");
         HBox options = new HBox(8, new Label("numInitialChunks"), numInitialChunks, presplit);
         options.setAlignment(Pos.CENTER_LEFT);
 
@@ -147,7 +147,7 @@ final class ZoneSetupDialog extends Dialog<ButtonType> {
             Button remove = new Button(null, new FontIcon(MaterialDesignC.CLOSE));
             remove.setId("zones-row-" + i + "-remove");
             remove.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT);
-            remove.setTooltip(text.tooltip("explorer.zones.remove"));
+            text.tip(remove, "explorer.zones.remove");
             remove.setOnAction(e -> vm.removeRow(row));
             grid.addRow(i + 1, zone, shards, min, max, remove);
         }
