@@ -3,6 +3,7 @@ package io.shardlab.exercise;
 import io.shardlab.files.JsonFields;
 import io.shardlab.files.TextTranslation;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -148,10 +149,10 @@ public final class ExerciseCatalog {
         List<String> names = f.texts("exercises", 1, 100, 80);
         for (int i = 0; i < names.size(); i++) {
             if (!names.get(i).matches("[A-Za-z0-9_-]+\\.json")) {
-                throw f.invalid("exercises[" + i + "]", "expected a file name such as hashed-lookups.json");
+                throw f.invalid("exercises[" + i + "]", Message.of("exercise.file.badFileName", "hashed-lookups.json"));
             }
             if (names.indexOf(names.get(i)) != i) {
-                throw f.invalid("exercises[" + i + "]", names.get(i) + " is listed twice");
+                throw f.invalid("exercises[" + i + "]", Message.of("exercise.file.listedTwice", names.get(i)));
             }
         }
         return names;

@@ -6,6 +6,7 @@ import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.routing.Counts;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -315,13 +316,14 @@ public final class LayoutHistory {
     public static ClusterMetadata rewound(ClusterMetadata metadata, String namespace, Instant moment) {
         CollectionLayout layout = metadata.layout(namespace);
         if (layout.map() == null) {
-            throw new IllegalArgumentException(
-                    "the current layout of " + layout.namespace() + " is broken, so it cannot be rewound ("
-                            + layout.problems().get(0).message() + ")");
+            throw new RefusedInput(Message.of(
+                    "live.history.brokenNow",
+                    layout.namespace(),
+                    layout.problems().get(0).said()));
         }
         if (!metadata.changelogComplete()) {
-            throw new IllegalArgumentException(metadata.source() + " does not hold the full changelog of "
-                    + layout.namespace() + ", so the layout cannot be rewound");
+            throw new RefusedInput(
+                    Message.of("live.history.changelogIncomplete", metadata.source(), layout.namespace()));
         }
         LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));
         ChunkMap then = history.layoutAt(moment);

@@ -5,6 +5,7 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -61,7 +62,7 @@ public final class LiveConfigSource implements ConfigSource {
     @Override
     public List<BsonDocument> documents(String collection) {
         return connection.read(
-                "reading config." + collection,
+                Message.of("live.doing.readingConfig", collection),
                 () -> config.getCollection(collection, BsonDocument.class)
                         .find()
                         .into(new ArrayList<>()));
@@ -77,7 +78,7 @@ public final class LiveConfigSource implements ConfigSource {
         List<ChunkDocument> result = List.of();
         for (BsonDocument filter : filters) {
             result = connection.read(
-                    "reading config.chunks of " + entry.namespace(),
+                    Message.of("live.doing.readingChunks", entry.namespace()),
                     () -> chunks.find(filter).sort(BY_MIN).into(new ArrayList<>()));
             if (!result.isEmpty()) {
                 break;
@@ -90,7 +91,7 @@ public final class LiveConfigSource implements ConfigSource {
     public Optional<ChunkVersion> collectionVersion(CollectionEntry entry) {
         for (BsonDocument filter : filters(entry)) {
             BsonDocument newest = connection.read(
-                    "reading the version of " + entry.namespace(),
+                    Message.of("live.doing.readingVersion", entry.namespace()),
                     () -> config.getCollection("chunks", BsonDocument.class)
                             .find(filter)
                             .sort(BY_LASTMOD_DESC)
@@ -131,7 +132,7 @@ public final class LiveConfigSource implements ConfigSource {
                 new BsonDocument("what", new BsonDocument("$in", kinds)).append("ns", new BsonDocument("$in", nss));
         // config.changelog is capped, so natural order is insertion order and needs no index.
         BsonDocument order = new BsonDocument("$natural", new BsonInt32(newest > 0 ? -1 : 1));
-        List<BsonDocument> docs = connection.read("reading config.changelog", () -> {
+        List<BsonDocument> docs = connection.read(Message.of("live.doing.readingConfig", "changelog"), () -> {
             var find = config.getCollection("changelog", BsonDocument.class)
                     .find(filter)
                     .sort(order);
@@ -147,7 +148,7 @@ public final class LiveConfigSource implements ConfigSource {
     public ReadOutcome<BsonDocument> balancerStatus() {
         try {
             return ReadOutcome.of(connection.read(
-                    "running balancerStatus",
+                    Message.of("live.doing.running", "balancerStatus"),
                     () -> connection
                             .database("admin")
                             .runCommand(new BsonDocument("balancerStatus", new BsonInt32(1)), BsonDocument.class)));
@@ -172,7 +173,7 @@ public final class LiveConfigSource implements ConfigSource {
                 new BsonDocument("shards", BsonBoolean.TRUE).append("tracked", BsonBoolean.TRUE)));
         try {
             return ReadOutcome.of(connection.read(
-                    "running $listClusterCatalog",
+                    Message.of("live.doing.running", "$listClusterCatalog"),
                     () -> connection
                             .database("admin")
                             .aggregate(pipeline, BsonDocument.class)
@@ -231,7 +232,7 @@ public final class LiveConfigSource implements ConfigSource {
                 new BsonDocument("$shardedDataDistribution", new BsonDocument()),
                 new BsonDocument("$match", new BsonDocument("ns", new BsonDocument("$in", nss))));
         List<BsonDocument> docs = connection.read(
-                "running $shardedDataDistribution",
+                Message.of("live.doing.running", "$shardedDataDistribution"),
                 () -> connection
                         .database("admin")
                         .aggregate(pipeline, BsonDocument.class)
@@ -251,7 +252,7 @@ public final class LiveConfigSource implements ConfigSource {
         List<BsonDocument> pipeline =
                 List.of(new BsonDocument("$collStats", new BsonDocument("storageStats", new BsonDocument())));
         List<BsonDocument> docs = connection.read(
-                "running $collStats on " + entry.namespace(),
+                Message.of("live.doing.runningOn", "$collStats", entry.namespace()),
                 () -> connection
                         .database(db)
                         .getCollection(coll, BsonDocument.class)

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.live.ConfigFixture.Shape;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,6 +69,25 @@ class LiveConnectorTest {
                 e.getMessage());
         assertTrue(millis < 5000, "a refusal is final; it took " + millis + " ms of a 30 s timeout");
         assertOneLineWithoutPassword(e.getMessage());
+    }
+
+    @Test
+    void aRefusedConnectIsSaidInChineseWithTheServerStillMasked() throws Exception {
+        // given a server address where nothing listens, its URI holding a password
+        int port = freePort();
+        String uri = "mongodb://dba:" + PASSWORD + "@127.0.0.1:" + port + "/";
+
+        // when the connect fails
+        LiveClusterException e = assertThrows(
+                LiveClusterException.class, () -> new LiveConnector().connect(LiveConnectionRequest.of(uri)));
+
+        // then its words in Chinese name the masked URI and the refusing address, never the password
+        String chinese = Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said());
+        assertEquals(
+                "mongodb://dba:****@127.0.0.1:" + port + "/ 上没有服务器应答：127.0.0.1:" + port
+                        + " 拒绝了连接（那里没有进程在监听；服务器是否在运行，端口是否正确？）",
+                chinese);
+        assertOneLineWithoutPassword(chinese);
     }
 
     @Test

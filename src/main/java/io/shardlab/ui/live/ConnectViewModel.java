@@ -116,7 +116,9 @@ public final class ConnectViewModel {
                             Messages words = Messages.of(language.get());
                             String message = cause instanceof Error
                                     ? words.text(BackgroundFailure.message(cause))
-                                    : String.valueOf(cause.getMessage());
+                                    : cause instanceof LiveClusterException live
+                                            ? words.text(live.said())
+                                            : String.valueOf(cause.getMessage());
                             error.set(inDialogWords(
                                     ConnectionStringSecrets.redact(message, request.connectionString()), words));
                         }
