@@ -37,9 +37,9 @@ import org.bson.BsonValue;
  * adds: per-shard data, recent chunk changes (their ranges as {@code min -->> max} too), notes and
  * metadata problems. Values are printed as the legacy shell's {@code tojson} prints them.
  *
- * <p>ShardLab's own lines (source, read at, release, chunk size, per-shard data, recent chunk changes, notes' title,
+ * <p>ShardLab's own lines (source, read at, release, chunk size, per-shard data, recent chunk changes, notes,
  * metadata problems) are said in the chosen language; the lines that copy sh.status()'s output stay MongoDB's
- * English, and so do the notes a snapshot or a reader recorded (stored text).
+ * English, and so do the notes a snapshot file recorded (stored as English text).
  *
  * <p>Like {@code sh.status()}, a collection's chunks are listed only when it has fewer than 20, or
  * when verbose; otherwise one line says {@value #TOO_MANY_CHUNKS} (mongosh
@@ -168,7 +168,7 @@ final class ShardingStatusText {
         }
         if (!m.notes().isEmpty()) {
             line(out, 1, words.text("cli.inspect.notes"));
-            m.notes().forEach(n -> line(out, 2, n));
+            m.notes().forEach(n -> line(out, 2, words.text(n)));
         }
         return out.toString();
     }

@@ -8,6 +8,7 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -107,7 +108,7 @@ public final class LiveCapture {
             capture.append("onCurrentShardSince", arrivals);
         }
         capture.append("changelogComplete", BsonBoolean.valueOf(metadata.changelogComplete()));
-        capture.append("notes", strings(metadata.notes()));
+        capture.append("notes", strings(metadata.notesInEnglish()));
         capture.append(
                 "problems",
                 strings(layout.problems().stream().map(MetadataProblem::message).toList()));
@@ -179,9 +180,11 @@ public final class LiveCapture {
                 changes.add(change(v.asDocument(), c.namespace(), c.key(), file));
             }
         }
-        List<String> notes = new ArrayList<>();
-        notes.add("snapshot of " + contents.source() + " captured at " + contents.capturedAt());
-        notes.addAll(strings(capture, "notes"));
+        List<Message> notes = new ArrayList<>();
+        notes.add(Message.of(
+                "live.note.snapshotOf", contents.source(), contents.capturedAt().toString()));
+        // the notes a capture recorded are kept as written (English)
+        strings(capture, "notes").forEach(n -> notes.add(Message.of("common.verbatim", n)));
         return new ClusterMetadata(
                 file,
                 contents.capturedAt(),

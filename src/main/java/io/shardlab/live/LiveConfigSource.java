@@ -154,9 +154,10 @@ public final class LiveConfigSource implements ConfigSource {
                             .runCommand(new BsonDocument("balancerStatus", new BsonInt32(1)), BsonDocument.class)));
         } catch (LiveClusterException e) {
             if (e.getCause() instanceof MongoCommandException c) {
-                return ReadOutcome.unavailable("balancerStatus is not available on "
-                        + connection.server().address() + " (" + c.getErrorCodeName()
-                        + "); balancer state taken from config.settings");
+                return ReadOutcome.unavailable(Message.of(
+                        "live.note.balancerStatusUnavailable",
+                        connection.server().address(),
+                        c.getErrorCodeName()));
             }
             throw e;
         }
@@ -180,7 +181,8 @@ public final class LiveConfigSource implements ConfigSource {
                             .into(new ArrayList<>())));
         } catch (LiveClusterException e) {
             if (e.getCause() instanceof MongoCommandException c) {
-                return ReadOutcome.unavailable("$listClusterCatalog failed (" + c.getErrorCodeName() + ")");
+                return ReadOutcome.unavailable(
+                        Message.of("live.note.commandFailed", "$listClusterCatalog", c.getErrorCodeName()));
             }
             throw e;
         }
@@ -190,10 +192,9 @@ public final class LiveConfigSource implements ConfigSource {
     public ReadOutcome<Map<String, DataDistribution>> dataDistribution(List<CollectionEntry> collections) {
         ServerInfo server = connection.server();
         if (server.role() != ServerRole.MONGOS) {
-            return ReadOutcome.unavailable(
-                    "per-shard data sizes need a mongos; " + server.address() + " is a mongod, so they are omitted");
+            return ReadOutcome.unavailable(Message.of("live.note.sizesNeedMongos", server.address()));
         }
-        String reason = null;
+        Message reason = null;
         // $shardedDataDistribution: new in 6.0.3, admin database, mongos only (docs
         // reference/operator/aggregation/shardedDataDistribution).
         if (server.isAtLeast(6, 0, 3)) {
@@ -203,11 +204,11 @@ public final class LiveConfigSource implements ConfigSource {
                 if (!(e.getCause() instanceof MongoCommandException c)) {
                     throw e;
                 }
-                reason = "$shardedDataDistribution failed (" + c.getErrorCodeName() + ")";
+                reason = Message.of("live.note.commandFailed", "$shardedDataDistribution", c.getErrorCodeName());
             }
         }
         Map<String, DataDistribution> result = new LinkedHashMap<>();
-        String collStatsReason = null;
+        Message collStatsReason = null;
         for (CollectionEntry entry : collections) {
             try {
                 collStats(entry).ifPresent(d -> result.put(entry.namespace(), d));
@@ -215,12 +216,17 @@ public final class LiveConfigSource implements ConfigSource {
                 if (!(e.getCause() instanceof MongoCommandException c)) {
                     throw e;
                 }
-                collStatsReason = "$collStats failed (" + c.getErrorCodeName() + ": " + c.getErrorMessage() + ")";
+                collStatsReason = Message.of("live.note.collStatsFailed", c.getErrorCodeName(), c.getErrorMessage());
             }
         }
         if (result.isEmpty() && !collections.isEmpty()) {
-            String why = reason == null ? collStatsReason : reason + ", " + collStatsReason;
-            return ReadOutcome.unavailable("per-shard data sizes are omitted: " + why);
+            Message why = reason == null
+                    ? collStatsReason
+                    : collStatsReason == null ? reason : Message.of("live.note.reasons", reason, collStatsReason);
+            return ReadOutcome.unavailable(
+                    why == null
+                            ? Message.of("live.note.sizesOmitted")
+                            : Message.of("live.note.sizesOmittedBecause", why));
         }
         return ReadOutcome.of(result);
     }

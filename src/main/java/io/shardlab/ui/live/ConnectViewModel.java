@@ -118,6 +118,8 @@ public final class ConnectViewModel {
                                     ? words.text(BackgroundFailure.message(cause))
                                     : cause instanceof LiveClusterException live
                                             ? words.text(live.said())
+                                                    .replaceAll("\\s+", " ")
+                                                    .strip()
                                             : String.valueOf(cause.getMessage());
                             error.set(inDialogWords(
                                     ConnectionStringSecrets.redact(message, request.connectionString()), words));
