@@ -72,7 +72,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
         }
         String[] parts = splitNamespace(namespace);
         if (sampleSize < 1) {
-            throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
+            throw new RefusedInput(Message.of("live.sample.badSize", sampleSize));
         }
         this.connection = connection;
         this.database = parts[0];
@@ -100,7 +100,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
             Cancellation cancellation) {
         splitNamespace(namespace);
         if (sampleSize < 1) {
-            throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
+            throw new RefusedInput(Message.of("live.sample.badSize", sampleSize));
         }
         return new SampleSource() {
             @Override
@@ -173,11 +173,11 @@ public final class LiveCollectionSampleSource implements SampleSource {
      */
     static String[] splitNamespace(String namespace) {
         if (namespace == null || namespace.isBlank()) {
-            throw new IllegalArgumentException("ns: a namespace db.collection is required");
+            throw new RefusedInput(Message.of("live.sample.namespaceRequired"));
         }
         int dot = namespace.indexOf('.');
         if (dot <= 0 || dot == namespace.length() - 1) {
-            throw new IllegalArgumentException("ns: expected db.collection, got '" + namespace + "'");
+            throw new RefusedInput(Message.of("live.sample.badNamespace", namespace));
         }
         return new String[] {namespace.substring(0, dot), namespace.substring(dot + 1)};
     }
@@ -220,8 +220,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
                         .into(new ArrayList<>())
                         .contains(collection));
         if (!exists) {
-            throw new IllegalArgumentException(namespace() + " at " + connection.masked()
-                    + ": no such collection; give an existing db.collection");
+            throw new RefusedInput(Message.of("live.sample.noSuchCollection", namespace(), connection.masked()));
         }
         MongoCollection<RawBsonDocument> coll = db.getCollection(collection, RawBsonDocument.class);
         long count = read(Message.of("live.doing.counting", namespace()), coll::estimatedDocumentCount);
@@ -235,8 +234,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
         boolean any = read(Message.of("live.doing.sampling", namespace()), cursor::hasNext);
         if (!any) {
             cursor.close();
-            throw new IllegalArgumentException(namespace() + " at " + connection.masked()
-                    + ": the collection is empty; there is nothing to sample");
+            throw new RefusedInput(Message.of("live.sample.empty", namespace(), connection.masked()));
         }
         Stream stream = new Stream(cursor);
         long expected = count > 0 ? Math.min(count, sampleSize) : sampleSize;
@@ -253,8 +251,8 @@ public final class LiveCollectionSampleSource implements SampleSource {
             try {
                 out.add(IndexSpec.of(spec));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        namespace() + " at " + connection.masked() + ": listIndexes: " + e.getMessage(), e);
+                throw new RefusedInput(
+                        Message.of("live.sample.badIndex", namespace(), connection.masked(), RefusedInput.said(e)), e);
             }
         }
         return CollectionIndexes.declared(out, "listIndexes of " + namespace());

@@ -367,8 +367,7 @@ class InspectCommandTest {
         assertFalse(chinese.out().contains("gap: "), chinese.out());
         // and so are the notes on what a dump cannot tell
         assertTrue(
-                chinese.out().contains("\n  备注：\n        配置转储中没有可询问的服务器；负载均衡器状态取自 config.settings\n"),
-                chinese.out());
+                chinese.out().contains("\n  备注：\n        配置转储中没有可询问的服务器；负载均衡器状态取自 config.settings\n"), chinese.out());
         assertTrue(english.out().contains("\n  notes:\n        a config dump holds no server to ask; "), english.out());
         assertTrue(chinese.out().startsWith("--- Sharding Status --- \n"), chinese.out());
         assertTrue(chinese.out().contains("shard key: { \"user_id\" : 1 }\n"), chinese.out());

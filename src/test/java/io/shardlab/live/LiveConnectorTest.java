@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.live.ConfigFixture.Shape;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -246,6 +247,21 @@ class LiveConnectorTest {
         e = assertThrows(
                 IllegalArgumentException.class, () -> PemTlsMaterial.sslContext(dir.resolve("nope.pem"), null));
         assertEquals("tls-ca-file: " + dir.resolve("nope.pem") + ": no such file", e.getMessage());
+    }
+
+    @Test
+    void aBadPemFileIsSaidInChineseNamingTheOptionAndTheFile() throws Exception {
+        // given a CA file whose certificate is not base64
+        Path ca = Files.writeString(
+                dir.resolve("not-base64.pem"), "-----BEGIN CERTIFICATE-----\nZZZZ!!!\n-----END CERTIFICATE-----\n");
+
+        // when it is read
+        RefusedInput e = assertThrows(RefusedInput.class, () -> PemTlsMaterial.sslContext(ca, null));
+
+        // then the problem is the bundle's Chinese, the option and the file as given
+        assertEquals(
+                "tls-ca-file：" + ca + "：第 1 个证书不是 base64 文本：第 5 个字符是 '!'",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
     }
 
     @Test
