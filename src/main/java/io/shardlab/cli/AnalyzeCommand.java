@@ -245,7 +245,7 @@ final class AnalyzeCommand implements Runnable {
             }
             analyze(candidates, settings, mix, sample, listener, serverAnalyze ? live : null, pool);
         } catch (LiveClusterException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new RefusedInput(e.said(), e);
         }
     }
 

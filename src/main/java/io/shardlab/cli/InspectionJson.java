@@ -81,7 +81,7 @@ final class InspectionJson {
             out.append(i == 0 ? "\n  " : ",\n  ");
             collection(out, m, m.collections().get(i), recentChanges);
         }
-        out.append("],\n \"notes\": ").append(strings(m.notes()));
+        out.append("],\n \"notes\": ").append(strings(m.notesInEnglish()));
         out.append(", \"problems\": ")
                 .append(strings(
                         m.problems().stream().map(MetadataProblem::toString).toList()));

@@ -160,7 +160,7 @@ public final class LayoutSourceOptions {
         try {
             read = reader(clock).read(layoutSource(), scope);
         } catch (LiveClusterException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new RefusedInput(e.said(), e);
         }
         if (moment == null) {
             return read;
@@ -170,7 +170,7 @@ public final class LayoutSourceOptions {
         try {
             return read.withMetadata(LayoutHistory.rewound(read.metadata(), namespace, moment));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--at: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("cli.source.atRefused", RefusedInput.said(e)), e);
         }
     }
 

@@ -21,6 +21,7 @@ import io.shardlab.text.Messages;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.BsonDocument;
@@ -36,8 +37,9 @@ import org.bson.BsonValue;
  * adds: per-shard data, recent chunk changes (their ranges as {@code min -->> max} too), notes and
  * metadata problems. Values are printed as the legacy shell's {@code tojson} prints them.
  *
- * <p>The release note and the metadata problems (ShardLab's own words) are said in the chosen language; the lines
- * that copy sh.status()'s output stay MongoDB's English.
+ * <p>ShardLab's own lines (source, read at, release, chunk size, per-shard data, recent chunk changes, notes,
+ * metadata problems) are said in the chosen language; the lines that copy sh.status()'s output stay MongoDB's
+ * English, and so do the notes a snapshot file recorded (stored as English text).
  *
  * <p>Like {@code sh.status()}, a collection's chunks are listed only when it has fewer than 20, or
  * when verbose; otherwise one line says {@value #TOO_MANY_CHUNKS} (mongosh
@@ -59,7 +61,7 @@ final class ShardingStatusText {
 
     /**
      * The report; {@code verbose} lists every chunk of every collection, as {@code sh.status(true)}
-     * does; the release note and the metadata problems in {@code words}' language.
+     * does; ShardLab's own lines in {@code words}' language.
      */
     static String render(ClusterMetadata m, int recentChanges, boolean verbose, Messages words) {
         StringBuilder out = new StringBuilder(4096);
@@ -67,11 +69,14 @@ final class ShardingStatusText {
         line(
                 out,
                 1,
-                "source: " + m.source()
-                        + m.serverInfo()
-                                .map(s -> " (" + s.role().name().toLowerCase() + " " + s.version() + ")")
-                                .orElse(""));
-        line(out, 1, "read at: " + TIME.format(m.readAt()));
+                m.serverInfo()
+                        .map(s -> words.text(
+                                "cli.inspect.sourceServer",
+                                m.source(),
+                                s.role().name().toLowerCase(Locale.ROOT),
+                                s.version().toString()))
+                        .orElse(words.text("cli.inspect.source", m.source())));
+        line(out, 1, words.text("cli.inspect.readAt", TIME.format(m.readAt())));
         line(out, 1, words.text("cli.inspect.release", words.text(m.release().said())));
         line(out, 1, "shards:");
         for (Shard s : m.shards()) {
@@ -97,7 +102,7 @@ final class ShardingStatusText {
         BalancerState b = m.balancer();
         if (b == null) {
             line(out, 1, "balancer:");
-            line(out, 2, "not recorded in " + m.source());
+            line(out, 2, words.text("cli.inspect.balancerNotRecorded", m.source()));
         } else {
             line(out, 1, "autosplit:");
             line(out, 2, "Currently enabled: " + yes(b.autoSplit())); // untranslated: sh.status()
@@ -116,19 +121,21 @@ final class ShardingStatusText {
                         2,
                         "Balancer active window is set between " // untranslated: sh.status()
                                 + b.activeWindow().start() + " and "
-                                + b.activeWindow().stop() + " server local time");
+                                + b.activeWindow().stop() + " server local time"); // untranslated: sh.status()
             }
             line(
                     out,
                     2,
-                    "Chunk size: " + (b.chunkSizeMB() == null ? "unknown" : b.chunkSizeMB() + " MB") + " ("
-                            + b.chunkSizeSource() + ")");
+                    b.chunkSizeMB() == null
+                            ? words.text("cli.inspect.chunkSizeUnknown", b.chunkSizeSource())
+                            : words.text(
+                                    "cli.inspect.chunkSize", String.valueOf(b.chunkSizeMB()), b.chunkSizeSource()));
             if (b.autoMerge() != null) {
-                line(out, 2, "Auto-merger enabled: " + yes(b.autoMerge()));
+                line(out, 2, words.text(b.autoMerge() ? "cli.inspect.autoMergeOn" : "cli.inspect.autoMergeOff"));
             }
-            line(out, 2, "State read from: " + b.source());
+            line(out, 2, words.text("cli.inspect.stateFrom", b.source()));
         }
-        activeMigrations(out, m);
+        activeMigrations(out, m, words);
         line(out, 1, "databases:");
         for (Map.Entry<String, List<CollectionLayout>> db : byDatabase(m).entrySet()) {
             DatabaseEntry entry = m.databases().stream()
@@ -146,7 +153,10 @@ final class ShardingStatusText {
                 // The legacy shell prints the config database, which config.databases does not hold.
                 line(out, 2, "{  \"_id\" : \"config\",  \"primary\" : \"config\",  \"partitioned\" : true }");
             } else {
-                line(out, 2, "{  \"_id\" : " + quote(db.getKey()) + " }  (not in config.databases)");
+                line(
+                        out,
+                        2,
+                        words.text("cli.inspect.notInConfigDatabases", "{  \"_id\" : " + quote(db.getKey()) + " }"));
             }
             for (CollectionLayout c : db.getValue()) {
                 collection(out, m, c, recentChanges, verbose, words);
@@ -157,8 +167,8 @@ final class ShardingStatusText {
             m.problems().forEach(p -> line(out, 2, said(p, words)));
         }
         if (!m.notes().isEmpty()) {
-            line(out, 1, "notes:");
-            m.notes().forEach(n -> line(out, 2, n));
+            line(out, 1, words.text("cli.inspect.notes"));
+            m.notes().forEach(n -> line(out, 2, words.text(n)));
         }
         return out.toString();
     }
@@ -187,7 +197,7 @@ final class ShardingStatusText {
         line(out, 4, "unique: " + c.entry().unique());
         line(out, 4, "balancing: " + c.entry().flags().balancing());
         if (!c.entry().flags().migrationsAllowed()) {
-            line(out, 4, "migrations: blocked (allowMigrations/permitMigrations false)");
+            line(out, 4, words.text("cli.inspect.migrationsBlocked"));
         }
         line(out, 4, "chunks:");
         c.chunksPerShard().forEach((shard, n) -> line(out, 5, shard + "\t" + n));
@@ -206,22 +216,29 @@ final class ShardingStatusText {
             line(out, 4, " tag: " + z.zone() + "  " + range(key, z.min(), z.max()));
         }
         if (c.dataDistribution() != null) {
-            line(out, 4, "data (" + c.dataDistribution().source() + "):");
+            line(out, 4, words.text("cli.inspect.data", c.dataDistribution().source()));
             for (ShardDataSize s : c.dataDistribution().shards()) {
+                // the counts as numbers, ungrouped, as the JSON has them
+                String documents = String.valueOf(s.documents());
+                String bytes = String.valueOf(s.bytes());
                 line(
                         out,
                         5,
-                        s.shard() + "\t" + s.documents() + " docs\t" + s.bytes() + " bytes"
-                                + (s.orphanedDocuments() == null
-                                        ? ""
-                                        : "\t" + s.orphanedDocuments() + " orphaned docs"));
+                        s.orphanedDocuments() == null
+                                ? words.text("cli.inspect.shardData", s.shard(), documents, bytes)
+                                : words.text(
+                                        "cli.inspect.shardDataOrphans",
+                                        s.shard(),
+                                        documents,
+                                        bytes,
+                                        String.valueOf(s.orphanedDocuments())));
             }
         }
         List<ChunkChange> changes = m.changes(c.namespace());
         if (!changes.isEmpty() && recentChanges > 0) {
-            line(out, 4, "recent chunk changes:");
+            line(out, 4, words.text("cli.inspect.recentChanges"));
             for (ChunkChange change : changes.subList(Math.max(0, changes.size() - recentChanges), changes.size())) {
-                line(out, 5, TIME.format(change.time()) + "  " + describe(change, key));
+                line(out, 5, TIME.format(change.time()) + "  " + describe(change, key, words));
             }
         }
         if (!c.problems().isEmpty()) {
@@ -239,7 +256,7 @@ final class ShardingStatusText {
      * reads the balancer's own record, config.migrations (mongo {@code type_migration.cpp}), which has no
      * start time, so each line names the range and its shards instead.
      */
-    private static void activeMigrations(StringBuilder out, ClusterMetadata m) {
+    private static void activeMigrations(StringBuilder out, ClusterMetadata m, Messages words) {
         List<CollectionLayout> moving =
                 m.collections().stream().filter(c -> !c.migrations().isEmpty()).toList();
         if (moving.isEmpty()) {
@@ -251,8 +268,12 @@ final class ShardingStatusText {
                 line(
                         out,
                         3,
-                        c.namespace() + " " + range(c.key(), a.min(), a.max()) + " from " + a.fromShard() + " to "
-                                + a.toShard() + " (config.migrations)");
+                        words.text(
+                                "cli.inspect.activeMigration",
+                                c.namespace(),
+                                range(c.key(), a.min(), a.max()),
+                                a.fromShard(),
+                                a.toShard()));
             }
         }
     }
@@ -268,22 +289,30 @@ final class ShardingStatusText {
         return tojson(min.toDocument(key)) + " -->> " + tojson(max.toDocument(key));
     }
 
-    /** A chunk change, its range printed as a chunk's: "moved { "x" : 0 } -->> { "x" : 10 } from a to b". */
-    private static String describe(ChunkChange change, ShardKeyPattern key) {
+    /**
+     * A chunk change in {@code words}' language, its range printed as a chunk's: "moved { "x" : 0 } -->> { "x" : 10 }
+     * from a to b".
+     */
+    private static String describe(ChunkChange change, ShardKeyPattern key, Messages words) {
         if (change instanceof ChunkSplit s) {
-            return (s.changelogEntries() > 1 ? "multi-split " : "split ") + range(key, s.min(), s.max()) + " into "
-                    + (s.pieces() > 0 ? s.pieces() : s.splitPoints().size() + 1) + " chunks"
-                    + (s.shard() != null ? " on " + s.shard() : "");
+            String kind = s.changelogEntries() > 1 ? "cli.inspect.multiSplit" : "cli.inspect.split";
+            int pieces = s.pieces() > 0 ? s.pieces() : s.splitPoints().size() + 1;
+            String range = range(key, s.min(), s.max());
+            return s.shard() != null
+                    ? words.text(kind + "On", range, pieces, s.shard())
+                    : words.text(kind, range, pieces);
         }
         if (change instanceof ChunkMigration m) {
-            return "moved " + range(key, m.min(), m.max()) + " from " + m.from() + " to " + m.to();
+            return words.text("cli.inspect.moved", range(key, m.min(), m.max()), m.from(), m.to());
         }
         ChunkMerge merge = (ChunkMerge) change;
         int n = merge.chunks() > 0
                 ? merge.chunks()
                 : merge.innerBounds() != null ? merge.innerBounds().size() + 1 : -1;
-        return "merged " + (n > 0 ? n + " chunks into " : "into ") + range(key, merge.min(), merge.max())
-                + (merge.shard() != null ? " on " + merge.shard() : "");
+        String range = range(key, merge.min(), merge.max());
+        String merged =
+                n > 0 ? words.text("cli.inspect.merged", n, range) : words.text("cli.inspect.mergedInto", range);
+        return merge.shard() != null ? words.text("cli.inspect.onShard", merged, merge.shard()) : merged;
     }
 
     /** The legacy shell's tojson of a bound or key document, e.g. { "x" : { "$minKey" : 1 } }. */
@@ -302,10 +331,10 @@ final class ShardingStatusText {
             case MIN_KEY -> "{ \"$minKey\" : 1 }";
             case MAX_KEY -> "{ \"$maxKey\" : 1 }";
             case INT32 -> String.valueOf(v.asInt32().getValue());
-            case INT64 -> "NumberLong(\"" + v.asInt64().getValue() + "\")";
+            case INT64 -> "NumberLong(\"" + v.asInt64().getValue() + "\")"; // untranslated: the shell's tojson
             case STRING -> quote(v.asString().getValue());
             case DOCUMENT -> tojson(v.asDocument());
-            case OBJECT_ID -> "ObjectId(\"" + v.asObjectId().getValue().toHexString() + "\")";
+            case OBJECT_ID -> "ObjectId(\"" + v.asObjectId().getValue().toHexString() + "\")"; // untranslated: tojson
             case BOOLEAN -> String.valueOf(v.asBoolean().getValue());
             case NULL -> "null";
             default -> BsonPrinter.shell(v);

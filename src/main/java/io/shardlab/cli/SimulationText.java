@@ -129,7 +129,7 @@ final class SimulationText {
             appendWrites(out, outcome.writes(), words);
         }
         outcome.rounds().ifPresent(r -> appendRounds(out, r, key, s, outcome.sizesUnknown(), words));
-        appendTotals(out, s, outcome.events());
+        appendTotals(out, s, outcome.events(), words);
         outcome.reads().ifPresent(r -> appendReads(out, r, words));
         return out.toString();
     }
@@ -282,21 +282,20 @@ final class SimulationText {
         }
     }
 
-    private static void appendTotals(StringBuilder out, SimulationSnapshot s, long events) {
+    private static void appendTotals(StringBuilder out, SimulationSnapshot s, long events, Messages words) {
         long jumbo = s.chunkStatistics().stream()
                 .map(ChunkStatistics::chunk)
                 .filter(Chunk::jumbo)
                 .count();
-        out.append("\nsplits : ")
-                .append(s.counters().splits())
-                .append("  migrations : ")
-                .append(s.counters().migrationsCommitted())
-                .append("  merges : ")
-                .append(s.counters().merges())
-                .append("  jumbo chunks : ")
-                .append(jumbo)
-                .append("  events : ")
-                .append(events)
+        // the counts ungrouped, as the JSON has them
+        out.append('\n')
+                .append(words.text(
+                        "cli.simulate.totals",
+                        String.valueOf(s.counters().splits()),
+                        String.valueOf(s.counters().migrationsCommitted()),
+                        String.valueOf(s.counters().merges()),
+                        String.valueOf(jumbo),
+                        String.valueOf(events)))
                 .append('\n');
     }
 
@@ -313,13 +312,14 @@ final class SimulationText {
                         String.format(Locale.ROOT, "%.2f", r.meanShardsReached())))
                 .append('\n');
         for (ReadDistribution.TemplateReads t : r.byTemplate()) {
-            out.append(String.format(
-                    Locale.ROOT,
-                    " %-36s %5d reads  %.2f shards each   e.g. %s%n",
-                    t.name(),
-                    t.reads(),
-                    t.meanShardsReached(),
-                    t.example()));
+            out.append(' ')
+                    .append(words.text(
+                            "cli.simulate.templateReads",
+                            String.format(Locale.ROOT, "%-36s", t.name()),
+                            String.format(Locale.ROOT, "%5d", t.reads()),
+                            String.format(Locale.ROOT, "%.2f", t.meanShardsReached()),
+                            t.example()))
+                    .append('\n');
         }
     }
 }

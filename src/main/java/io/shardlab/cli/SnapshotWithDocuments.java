@@ -69,7 +69,7 @@ final class SnapshotWithDocuments {
             commands.restore(namespace, indexes, List.of());
             CollectionDocuments.read(connection, namespace, batch -> commands.restore(namespace, indexes, batch));
         } catch (LiveClusterException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new RefusedInput(e.said(), e);
         } catch (MongoCommandException e) {
             throw new RefusedInput(Message.of(
                     "cli.snapshot.documentsPastBudget",

@@ -3,6 +3,7 @@ package io.shardlab.exercise;
 import io.shardlab.files.JsonFields;
 import io.shardlab.files.TextTranslation;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -97,13 +98,12 @@ public final class ExerciseCatalog {
             String english = DIRECTORY + name;
             String englishJson = files.apply(english)
                     .orElseThrow(() -> new InvalidExerciseException(
-                            INDEX, "exercises", "lists " + name + ", but " + english + " is missing"));
+                            INDEX, "exercises", Message.of("exercise.catalog.listedMissing", name, english)));
             String source = language == Language.ENGLISH ? english : translationOf(name, language);
             String json = language == Language.ENGLISH ? englishJson : translated(files, source, englishJson, language);
             Exercise exercise = new ExerciseFile(source, language).read(json);
             if (!ids.add(exercise.id())) {
-                throw new InvalidExerciseException(
-                        source, "id", "'" + exercise.id() + "' is already used by another exercise");
+                throw new InvalidExerciseException(source, "id", Message.of("exercise.catalog.idUsed", exercise.id()));
             }
             exercises.add(exercise);
         }
@@ -117,9 +117,9 @@ public final class ExerciseCatalog {
 
     private static String translated(
             Function<String, Optional<String>> files, String source, String englishJson, Language language) {
-        String every = "missing: every exercise has a translation into "; // untranslated: for the file's author
         String json = files.apply(source)
-                .orElseThrow(() -> new InvalidExerciseException(source, "", every + language.nativeName()));
+                .orElseThrow(() -> new InvalidExerciseException(
+                        source, "", Message.of("exercise.catalog.noTranslation", language.nativeName())));
         BsonDocument translation;
         BsonDocument english;
         try {
@@ -127,31 +127,38 @@ public final class ExerciseCatalog {
             english = BsonDocument.parse(englishJson);
         } catch (RuntimeException e) {
             throw new InvalidExerciseException(
-                    source, "", "not valid JSON: " + e.getMessage()); // untranslated: for the file's author
+                    source, "", Message.of("exercise.file.notJson", oneLine(e.getMessage())));
         }
         return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
                 .applyTo(english, translation, (path, problem) -> new InvalidExerciseException(source, path, problem))
                 .toJson();
     }
 
+    /** A parser's message on one line, as a refusal says it. */
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
     private static List<String> index(Function<String, Optional<String>> files) {
         String json = files.apply(INDEX)
-                .orElseThrow(() -> new InvalidExerciseException(INDEX, "", "missing from the class path"));
+                .orElseThrow(
+                        () -> new InvalidExerciseException(INDEX, "", Message.of("exercise.catalog.notOnClassPath")));
         BsonDocument index;
         try {
             index = BsonDocument.parse(json);
         } catch (RuntimeException e) {
-            throw new InvalidExerciseException(INDEX, "", "not a JSON object: " + e.getMessage());
+            throw new InvalidExerciseException(
+                    INDEX, "", Message.of("exercise.catalog.indexNotObject", oneLine(e.getMessage())));
         }
         JsonFields f = new JsonFields(
                 index, "", Set.of("exercises"), (path, problem) -> new InvalidExerciseException(INDEX, path, problem));
         List<String> names = f.texts("exercises", 1, 100, 80);
         for (int i = 0; i < names.size(); i++) {
             if (!names.get(i).matches("[A-Za-z0-9_-]+\\.json")) {
-                throw f.invalid("exercises[" + i + "]", "expected a file name such as hashed-lookups.json");
+                throw f.invalid("exercises[" + i + "]", Message.of("exercise.file.badFileName", "hashed-lookups.json"));
             }
             if (names.indexOf(names.get(i)) != i) {
-                throw f.invalid("exercises[" + i + "]", names.get(i) + " is listed twice");
+                throw f.invalid("exercises[" + i + "]", Message.of("exercise.file.listedTwice", names.get(i)));
             }
         }
         return names;

@@ -6,6 +6,7 @@ import io.shardlab.files.TextTranslation;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +50,10 @@ import org.bson.BsonValue;
  * ({@link TextTranslation#maxLength}).
  */
 public final class ExerciseFile {
+
+    /** The targeting classes as a file writes them. */
+    private static final String TARGETING_LABELS =
+            "single-shard, multi-shard, scatter-gather"; // untranslated: file words
 
     /** Limits that keep an English exercise readable from the back of a room, in characters. */
     static final int TITLE_MAX = 48;
@@ -105,7 +110,8 @@ public final class ExerciseFile {
         try {
             json = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            throw new InvalidExerciseException(file.toString(), "", "cannot be read: " + e);
+            throw new InvalidExerciseException(
+                    file.toString(), "", Message.of("exercise.file.cannotRead", e.toString()));
         }
         return new ExerciseFile(file.toString()).read(json);
     }
@@ -117,18 +123,18 @@ public final class ExerciseFile {
      */
     Exercise read(String json) {
         if (!json.strip().startsWith("{")) {
-            throw invalid("", "not a JSON object: an exercise file starts with {");
+            throw invalid("", Message.of("exercise.file.notObject", "{"));
         }
         BsonDocument root;
         try {
             root = BsonDocument.parse(json);
         } catch (RuntimeException e) {
-            throw invalid("", "not valid JSON: " + e.getMessage());
+            throw invalid("", Message.of("exercise.file.notJson", oneLine(e.getMessage())));
         }
         JsonFields f = new JsonFields(root, "", EXERCISE_FIELDS, this::invalid);
         String id = f.text("id", 40);
         if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
-            throw f.invalid("id", "lower-case words joined by hyphens, e.g. hashed-lookups, got '" + id + "'");
+            throw f.invalid("id", Message.of("exercise.file.badId", id, "hashed-lookups"));
         }
         String title = f.text("title", TextTranslation.maxLength(language, TITLE_MAX));
         String principleName = f.text("principle", 40);
@@ -149,23 +155,21 @@ public final class ExerciseFile {
         BsonValue predicateValue = item.get("predicate");
         if (predicateValue == null || !predicateValue.isString()) {
             throw invalid(
-                    JsonFields.join(path, "predicate"),
-                    "required: one of " + PARAMETERS.keySet().stream().sorted().toList());
+                    JsonFields.join(path, "predicate"), Message.of("exercise.file.predicateRequired", predicates()));
         }
         String predicate = item.getString("predicate").getValue();
         Set<String> parameters = PARAMETERS.get(predicate);
         if (parameters == null) {
             throw invalid(
                     JsonFields.join(path, "predicate"),
-                    "one of " + PARAMETERS.keySet().stream().sorted().toList() + ", got '" + predicate + "'");
+                    Message.of("exercise.file.badPredicate", predicates(), predicate));
         }
         Set<String> allowed = new HashSet<>(COMMON);
         allowed.addAll(parameters);
         JsonFields p = new JsonFields(item, path, allowed, this::invalid);
         String collection = p.text("collection", 120);
         if (!collection.matches("[^.$\\s]+(\\.[^.$\\s]+)*")) {
-            throw p.invalid(
-                    "collection", "a collection name in the student's database, e.g. users, got '" + collection + "'");
+            throw p.invalid("collection", Message.of("exercise.file.badCollection", collection));
         }
         String hint = p.text("hint", TextTranslation.maxLength(language, HINT_MAX));
         return new CheckItem(check(predicate, collection, p), hint);
@@ -217,11 +221,19 @@ public final class ExerciseFile {
         return Arrays.stream(TargetingClass.values())
                 .filter(c -> c.label().equals(label))
                 .findFirst()
-                .orElseThrow(
-                        () -> p.invalid(name, "one of single-shard, multi-shard, scatter-gather, got '" + label + "'"));
+                .orElseThrow(() -> p.invalid(name, Message.of("exercise.file.badTargeting", label, TARGETING_LABELS)));
     }
 
-    private InvalidExerciseException invalid(String path, String problem) {
+    /** The predicates a check may name, as the file writes them. */
+    private static String predicates() {
+        return PARAMETERS.keySet().stream().sorted().toList().toString();
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    private InvalidExerciseException invalid(String path, Message problem) {
         return new InvalidExerciseException(source, path, problem);
     }
 }

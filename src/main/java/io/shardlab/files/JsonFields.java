@@ -1,5 +1,7 @@
 package io.shardlab.files;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +16,7 @@ import org.bson.BsonValue;
  * (not blank, no leading or trailing spaces, at most so many characters), numbers are whole or positive as asked.
  * Every refusal is one line naming the field's path in the file, e.g. {@code scenario.queries[1].filter},
  * made by the file's own {@link Problems} (so a lesson's names the lesson file, an exercise's the exercise file).
+ * The problems are {@link Message}s of the {@code files} bundle, said in the user's language where they are shown.
  */
 public final class JsonFields {
 
@@ -22,15 +25,15 @@ public final class JsonFields {
     public interface Problems {
         /**
          * @param path the field's path in the file, e.g. {@code check[2].filter}; empty for the file as a whole
-         * @param problem what is wrong, one line
+         * @param problem what is wrong, one line, to be said in the user's language
          */
-        IllegalArgumentException at(String path, String problem);
+        IllegalArgumentException at(String path, Message problem);
     }
 
     private final BsonDocument document;
     private final String path;
     private final Set<String> inherited;
-    private final String inheritedNote;
+    private final Message inheritedNote;
     private final Problems problems;
 
     /**
@@ -40,14 +43,14 @@ public final class JsonFields {
      * @param inherited fields taken unchanged from elsewhere in the file (a lesson's follow-up takes them from the
      *     lesson's scenario): a problem with one of them ends with {@code inheritedNote}, since a change made
      *     elsewhere caused it
-     * @param inheritedNote e.g. {@code " (taken unchanged from the lesson's scenario)"}
+     * @param inheritedNote e.g. "(taken unchanged from the lesson's scenario)", said after the problem
      */
     public JsonFields(
             BsonDocument document,
             String path,
             Set<String> allowed,
             Set<String> inherited,
-            String inheritedNote,
+            Message inheritedNote,
             Problems problems) {
         this.document = document;
         this.path = path;
@@ -59,7 +62,7 @@ public final class JsonFields {
 
     /** An object none of whose fields is inherited. */
     public JsonFields(BsonDocument document, String path, Set<String> allowed, Problems problems) {
-        this(document, path, allowed, Set.of(), "", problems);
+        this(document, path, allowed, Set.of(), Message.of("common.verbatim", ""), problems);
     }
 
     /** The object read. */
@@ -78,18 +81,22 @@ public final class JsonFields {
     }
 
     /** The refusal of the field {@code name} (a dotted name for a field inside it). */
-    public IllegalArgumentException invalid(String name, String problem) {
+    public IllegalArgumentException invalid(String name, Message problem) {
         String root = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
-        String suffix = inherited.contains(root) ? inheritedNote : "";
-        return problems.at(path(name), problem + suffix);
+        return problems.at(
+                path(name),
+                inherited.contains(root) ? Message.of("files.field.withNote", problem, inheritedNote) : problem);
     }
 
-    /** {@code check}'s result; its {@link IllegalArgumentException} becomes the refusal of the field {@code name}. */
+    /**
+     * {@code check}'s result; its {@link IllegalArgumentException} becomes the refusal of the field {@code name}, in
+     * the words of the failure ({@link RefusedInput#said(Throwable)}).
+     */
     public <T> T check(String name, Supplier<T> check) {
         try {
             return check.get();
         } catch (IllegalArgumentException e) {
-            throw invalid(name, e.getMessage());
+            throw invalid(name, RefusedInput.said(e));
         }
     }
 
@@ -101,7 +108,7 @@ public final class JsonFields {
     private BsonValue required(String name) {
         BsonValue v = document.get(name);
         if (v == null) {
-            throw invalid(name, "required");
+            throw invalid(name, Message.of("files.field.required"));
         }
         return v;
     }
@@ -110,21 +117,20 @@ public final class JsonFields {
     public String text(String name, int maxLength) {
         BsonValue v = required(name);
         if (!v.isString()) {
-            throw invalid(name, "expected a string, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notString", typeOf(v)));
         }
         return checkedText(name, v.asString().getValue(), maxLength);
     }
 
     private String checkedText(String name, String text, int maxLength) {
         if (text.isBlank()) {
-            throw invalid(name, "must not be blank");
+            throw invalid(name, Message.of("files.field.blank"));
         }
         if (text.length() > maxLength) {
-            throw invalid(
-                    name, text.length() + " characters; at most " + maxLength + " so it stays readable on a projector");
+            throw invalid(name, Message.of("files.field.tooLong", text.length(), maxLength));
         }
         if (!text.equals(text.strip())) {
-            throw invalid(name, "leading or trailing spaces");
+            throw invalid(name, Message.of("files.field.spaces"));
         }
         return text;
     }
@@ -133,18 +139,18 @@ public final class JsonFields {
     public List<String> texts(String name, int minItems, int maxItems, int maxLength) {
         BsonValue v = required(name);
         if (!v.isArray()) {
-            throw invalid(name, "expected an array of strings, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notStrings", typeOf(v)));
         }
         List<BsonValue> items = v.asArray().getValues();
         if (items.size() < minItems || items.size() > maxItems) {
-            throw invalid(name, items.size() + " items; expected " + range(minItems, maxItems));
+            throw invalid(name, Message.of("files.field.itemCount", items.size(), range(minItems, maxItems)));
         }
         List<String> out = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             BsonValue item = items.get(i);
             String itemName = name + "[" + i + "]";
             if (!item.isString()) {
-                throw invalid(itemName, "expected a string, found " + typeOf(item));
+                throw invalid(itemName, Message.of("files.field.notString", typeOf(item)));
             }
             out.add(checkedText(itemName, item.asString().getValue(), maxLength));
         }
@@ -155,7 +161,7 @@ public final class JsonFields {
     public BsonDocument object(String name) {
         BsonValue v = required(name);
         if (!v.isDocument()) {
-            throw invalid(name, "expected an object, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notObject", typeOf(v)));
         }
         return v.asDocument();
     }
@@ -167,19 +173,19 @@ public final class JsonFields {
             return List.of();
         }
         if (v == null) {
-            throw invalid(name, "required");
+            throw invalid(name, Message.of("files.field.required"));
         }
         if (!v.isArray()) {
-            throw invalid(name, "expected an array of objects, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notObjects", typeOf(v)));
         }
         List<BsonValue> items = v.asArray().getValues();
         if (items.size() < minItems || items.size() > maxItems) {
-            throw invalid(name, items.size() + " items; expected " + range(minItems, maxItems));
+            throw invalid(name, Message.of("files.field.itemCount", items.size(), range(minItems, maxItems)));
         }
         List<BsonDocument> out = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             if (!items.get(i).isDocument()) {
-                throw invalid(name + "[" + i + "]", "expected an object, found " + typeOf(items.get(i)));
+                throw invalid(name + "[" + i + "]", Message.of("files.field.notObject", typeOf(items.get(i))));
             }
             out.add(items.get(i).asDocument());
         }
@@ -206,10 +212,10 @@ public final class JsonFields {
                 && Math.abs(v.asDouble().getValue()) < 0x1p53) {
             n = (long) v.asDouble().getValue();
         } else {
-            throw invalid(name, "expected a whole number, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notWhole", typeOf(v)));
         }
         if (n < min || n > max) {
-            throw invalid(name, "expected " + range(min, max) + ", got " + n);
+            throw invalid(name, Message.of("files.field.outOfRange", range(min, max), n));
         }
         return n;
     }
@@ -218,11 +224,11 @@ public final class JsonFields {
     public double positiveNumber(String name) {
         BsonValue v = required(name);
         if (!v.isNumber()) {
-            throw invalid(name, "expected a number, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notNumber", typeOf(v)));
         }
         double d = v.asNumber().doubleValue();
         if (!(d > 0) || Double.isInfinite(d)) {
-            throw invalid(name, "must be positive, got " + d);
+            throw invalid(name, Message.of("files.field.notPositive", String.valueOf(d)));
         }
         return d;
     }
@@ -234,11 +240,17 @@ public final class JsonFields {
             return absent;
         }
         if (!v.isNumber()) {
-            throw invalid(name, "expected a number, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notNumber", typeOf(v)));
         }
         double d = v.asNumber().doubleValue();
         if (!(d >= min && d <= max)) {
-            throw invalid(name, "expected a number from " + min + " to " + max + ", got " + d);
+            throw invalid(
+                    name,
+                    Message.of(
+                            "files.field.numberOutOfRange",
+                            String.valueOf(min),
+                            String.valueOf(max),
+                            String.valueOf(d)));
         }
         return d;
     }
@@ -250,7 +262,7 @@ public final class JsonFields {
             return absent;
         }
         if (!v.isBoolean()) {
-            throw invalid(name, "expected true or false, found " + typeOf(v));
+            throw invalid(name, Message.of("files.field.notBoolean", typeOf(v)));
         }
         return v.asBoolean().getValue();
     }
@@ -265,8 +277,9 @@ public final class JsonFields {
             if (!allowed.contains(name)) {
                 throw problems.at(
                         join(path, name),
-                        "unknown field; expected one of "
-                                + allowed.stream().sorted().toList());
+                        Message.of(
+                                "files.field.unknown",
+                                allowed.stream().sorted().toList().toString()));
             }
         }
     }
@@ -279,23 +292,24 @@ public final class JsonFields {
         return path.isEmpty() ? name : path + "." + name;
     }
 
-    private static String range(long min, long max) {
+    private static Message range(long min, long max) {
         if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
-            return "at least " + min;
+            return Message.of("files.range.atLeast", min);
         }
-        return min == max ? String.valueOf(min) : min + " to " + max;
+        return min == max ? Message.of("files.range.exactly", min) : Message.of("files.range.between", min, max);
     }
 
     /** What kind of JSON value {@code v} is, in a message's words: "a string", "an object", "a number", … */
-    public static String typeOf(BsonValue v) {
+    public static Message typeOf(BsonValue v) {
         return switch (v.getBsonType()) {
-            case STRING -> "a string";
-            case DOCUMENT -> "an object";
-            case ARRAY -> "an array";
-            case BOOLEAN -> "a boolean";
-            case NULL -> "null";
-            case INT32, INT64, DOUBLE, DECIMAL128 -> "a number";
-            default -> v.getBsonType().name().toLowerCase(Locale.ROOT);
+            case STRING -> Message.of("files.type.string");
+            case DOCUMENT -> Message.of("files.type.object");
+            case ARRAY -> Message.of("files.type.array");
+            case BOOLEAN -> Message.of("files.type.boolean");
+            case NULL -> Message.of("files.type.null");
+            case INT32, INT64, DOUBLE, DECIMAL128 -> Message.of("files.type.number");
+            // BSON's own name of the type (objectId, date, …)
+            default -> Message.of("common.verbatim", v.getBsonType().name().toLowerCase(Locale.ROOT));
         };
     }
 }

@@ -1,6 +1,7 @@
 package io.shardlab.files;
 
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -57,15 +58,10 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
     private void merge(BsonDocument english, BsonDocument translation, String path, JsonFields.Problems problems) {
         for (String name : translation.keySet()) {
             if (!texts.contains(name) && !containers.contains(name)) {
-                String stays = " stays in the English file"; // untranslated: for the file's author
-                throw problems.at(
-                        JsonFields.join(path, name),
-                        "a translation holds only texts; " + name + stays); // untranslated: for the file's author
+                throw problems.at(JsonFields.join(path, name), Message.of("files.translation.onlyTexts", name));
             }
             if (!english.containsKey(name)) {
-                throw problems.at(
-                        JsonFields.join(path, name),
-                        "the English file has no such field"); // untranslated: for the file's author
+                throw problems.at(JsonFields.join(path, name), Message.of("files.translation.noSuchField"));
             }
         }
         for (String name : english.keySet()) {
@@ -74,21 +70,17 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
             if (texts.contains(name)) {
                 BsonValue translated = translation.get(name);
                 if (translated == null) {
-                    throw problems.at(
-                            at, "missing: the English file has this text"); // untranslated: for the file's author
+                    throw problems.at(at, Message.of("files.translation.missingText"));
                 }
                 english.put(name, text(value, translated, at, problems));
             } else if (containers.contains(name) && holdsTexts(value)) {
                 BsonValue translated = translation.get(name);
                 if (translated == null) {
-                    throw problems.at(
-                            at, "missing: the English file has texts in it"); // untranslated: for the file's author
+                    throw problems.at(at, Message.of("files.translation.missingTexts"));
                 }
                 if (value.isDocument()) {
                     if (!translated.isDocument()) {
-                        throw problems.at(
-                                at,
-                                "expected an object, as in the English file"); // untranslated: for the file's author
+                        throw problems.at(at, Message.of("files.translation.notObject"));
                     }
                     merge(value.asDocument(), translated.asDocument(), at, problems);
                 } else {
@@ -98,10 +90,7 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
                         String itemAt = at + "[" + i + "]";
                         if (!items.get(i).isDocument()
                                 || !translatedItems.get(i).isDocument()) {
-                            throw problems.at(
-                                    itemAt,
-                                    "expected an object, as in the English file"); // untranslated: for the file's
-                            // author
+                            throw problems.at(itemAt, Message.of("files.translation.notObject"));
                         }
                         merge(items.get(i).asDocument(), translatedItems.get(i).asDocument(), itemAt, problems);
                     }
@@ -115,18 +104,14 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
             List<BsonValue> items = sameSizeArray(english.asArray().getValues(), translated, at, problems);
             for (int i = 0; i < items.size(); i++) {
                 if (!items.get(i).isString()) {
-                    String found = JsonFields.typeOf(items.get(i));
                     throw problems.at(
-                            at + "[" + i + "]",
-                            "expected a string, found " + found); // untranslated: for the file's author
+                            at + "[" + i + "]", Message.of("files.field.notString", JsonFields.typeOf(items.get(i))));
                 }
             }
             return new BsonArray(items);
         }
         if (!translated.isString()) {
-            throw problems.at(
-                    at,
-                    "expected a string, found " + JsonFields.typeOf(translated)); // untranslated: for the file's author
+            throw problems.at(at, Message.of("files.field.notString", JsonFields.typeOf(translated)));
         }
         return translated;
     }
@@ -134,16 +119,11 @@ public record TextTranslation(Language language, Set<String> texts, Set<String> 
     private static List<BsonValue> sameSizeArray(
             List<BsonValue> english, BsonValue translated, String at, JsonFields.Problems problems) {
         if (!translated.isArray()) {
-            throw problems.at(
-                    at,
-                    "expected an array, found " + JsonFields.typeOf(translated)); // untranslated: for the file's author
+            throw problems.at(at, Message.of("files.translation.notArray", JsonFields.typeOf(translated)));
         }
         List<BsonValue> items = translated.asArray().getValues();
         if (items.size() != english.size()) {
-            int expected = english.size();
-            throw problems.at(
-                    at,
-                    items.size() + " items; the English file has " + expected); // untranslated: for the file's author
+            throw problems.at(at, Message.of("files.translation.itemCount", items.size(), english.size()));
         }
         return items;
     }

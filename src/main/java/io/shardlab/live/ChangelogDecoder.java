@@ -4,6 +4,7 @@ import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,7 +27,7 @@ import org.bson.BsonValue;
 final class ChangelogDecoder {
 
     /** Decoded changes, oldest first, and notes about skipped entries. */
-    record Result(List<ChunkChange> changes, List<String> notes) {}
+    record Result(List<ChunkChange> changes, List<Message> notes) {}
 
     private ChangelogDecoder() {}
 
@@ -121,15 +122,17 @@ final class ChangelogDecoder {
         }
         pendingByNs.values().forEach(p -> out.add(p.toChange()));
         out.sort(Comparator.comparing(ChunkChange::time));
-        List<String> notes = new ArrayList<>();
+        List<Message> notes = new ArrayList<>();
         skipped.forEach((ns, counts) -> {
             if (counts[0] > 0) {
-                notes.add(ns + ": " + counts[0] + " changelog entries predate the collection's current incarnation"
-                        + " (dropped and re-sharded, or key refined) and are not replayed");
+                notes.add(Message.of("live.note.entriesPredate", ns, counts[0]));
             }
             if (counts[1] > 0) {
-                notes.add(ns + ": " + counts[1] + " changelog entries have bounds or fields this reader does not"
-                        + " understand for the key " + collections.get(ns).key() + " and are not replayed");
+                notes.add(Message.of(
+                        "live.note.entriesNotUnderstood",
+                        ns,
+                        counts[1],
+                        collections.get(ns).key().toString()));
             }
         });
         return new Result(out, notes);

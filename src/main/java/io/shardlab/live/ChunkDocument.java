@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.cluster.Chunk;
+import io.shardlab.text.Message;
 import java.time.Instant;
 
 /**
@@ -44,7 +45,7 @@ public record ChunkDocument(
         return new ChunkDocument(chunk, null, estimatedDataSizeBytes, onCurrentShardSince);
     }
 
-    static ChunkDocument broken(String namespace, String message) {
-        return new ChunkDocument(null, new MetadataProblem(namespace, message));
+    static ChunkDocument broken(String namespace, Message problem) {
+        return new ChunkDocument(null, new MetadataProblem(namespace, problem));
     }
 }

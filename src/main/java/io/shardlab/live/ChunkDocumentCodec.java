@@ -6,6 +6,7 @@ import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.List;
 import org.bson.BsonBoolean;
@@ -82,7 +83,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         Long estimatedDataSizeBytes = null;
         Instant onCurrentShardSince = null;
         Instant firstValidAfter = null;
-        String problem = null;
+        Message problem = null;
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
             String name = reader.readName();
             switch (name) {
@@ -90,7 +91,9 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                 case "min", "max" -> {
                     if (reader.getCurrentBsonType() != BsonType.DOCUMENT) {
                         problem = first(
-                                problem, "'" + name + "' is a " + reader.getCurrentBsonType() + ", expected an object");
+                                problem,
+                                Message.of(
+                                        "live.chunkDoc.notObject", name, String.valueOf(reader.getCurrentBsonType())));
                         reader.skipValue();
                         break;
                     }
@@ -107,7 +110,10 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                     if (reader.getCurrentBsonType() == BsonType.STRING) {
                         shard = reader.readString();
                     } else {
-                        problem = first(problem, "'shard' is a " + reader.getCurrentBsonType() + ", expected a string");
+                        problem = first(
+                                problem,
+                                Message.of(
+                                        "live.chunkDoc.shardNotString", String.valueOf(reader.getCurrentBsonType())));
                         reader.skipValue();
                     }
                 }
@@ -119,14 +125,16 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                     } else if (type == BsonType.DATE_TIME) {
                         bits = reader.readDateTime();
                     } else {
-                        problem = first(problem, "'lastmod' is a " + type + ", expected a Timestamp");
+                        problem = first(problem, Message.of("live.chunkDoc.lastmodNotTimestamp", String.valueOf(type)));
                         reader.skipValue();
                         break;
                     }
                     long major = bits >>> 32;
                     long minor = bits & 0xFFFFFFFFL;
                     if (major > Integer.MAX_VALUE || minor > Integer.MAX_VALUE) {
-                        problem = first(problem, "'lastmod' " + new BsonTimestamp(bits) + " is out of range");
+                        problem = first(
+                                problem,
+                                Message.of("live.chunkDoc.lastmodOutOfRange", String.valueOf(new BsonTimestamp(bits))));
                     } else {
                         version = new ChunkVersion((int) major, (int) minor);
                     }
@@ -149,8 +157,10 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                     if (reader.getCurrentBsonType() == BsonType.BOOLEAN) {
                         jumbo = reader.readBoolean();
                     } else {
-                        problem =
-                                first(problem, "'jumbo' is a " + reader.getCurrentBsonType() + ", expected a boolean");
+                        problem = first(
+                                problem,
+                                Message.of(
+                                        "live.chunkDoc.jumboNotBoolean", String.valueOf(reader.getCurrentBsonType())));
                         reader.skipValue();
                     }
                 }
@@ -162,13 +172,14 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
             problem = missing(min, max, shard, version);
         }
         if (problem == null && min.compareTo(max) >= 0) {
-            problem = "min " + min + " is not less than max " + max;
+            problem = Message.of("live.chunkDoc.minNotLess", min.toString(), max.toString());
         }
         if (problem == null && shard.isEmpty()) {
-            problem = "'shard' is empty";
+            problem = Message.of("live.chunkDoc.shardEmpty");
         }
         if (problem != null) {
-            return ChunkDocument.broken(namespace, "chunk " + describe(id, min, max) + ": " + problem);
+            return ChunkDocument.broken(
+                    namespace, Message.of("live.chunkDoc.problem", describe(id, min, max), problem));
         }
         return ChunkDocument.of(
                 new Chunk(min, max, shard, jumbo, version),
@@ -191,32 +202,24 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         return null;
     }
 
-    private static String missing(ShardKey min, ShardKey max, String shard, ChunkVersion version) {
-        if (min == null) {
-            return "no 'min'";
-        }
-        if (max == null) {
-            return "no 'max'";
-        }
-        if (shard == null) {
-            return "no 'shard'";
-        }
-        if (version == null) {
-            return "no 'lastmod'";
-        }
-        return null;
+    private static Message missing(ShardKey min, ShardKey max, String shard, ChunkVersion version) {
+        String field = min == null
+                ? "min"
+                : max == null ? "max" : shard == null ? "shard" : version == null ? "lastmod" : null;
+        return field == null ? null : Message.of("live.chunkDoc.missing", field);
     }
 
     private Bound readBound(BsonReader reader, String name) {
         reader.readStartDocument();
         BsonValue[] values = new BsonValue[fields.length];
         int i = 0;
-        String problem = null;
+        Message problem = null;
         while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
             String field = reader.readName();
             if (problem == null && (i >= fields.length || !field.equals(fields[i]))) {
-                problem = "'" + name + "' has field '" + field + "' where the shard key " + keyText
-                        + (i < fields.length ? " has '" + fields[i] + "'" : " has no more fields");
+                problem = i < fields.length
+                        ? Message.of("live.chunkDoc.boundFieldWhere", name, field, keyText, fields[i])
+                        : Message.of("live.chunkDoc.boundFieldExtra", name, field, keyText);
             }
             if (problem != null) {
                 reader.skipValue();
@@ -227,9 +230,9 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         }
         reader.readEndDocument();
         if (problem == null && i == 0) {
-            problem = "'" + name + "' is empty";
+            problem = Message.of("live.chunkDoc.boundEmpty", name);
         } else if (problem == null && i < fields.length) {
-            problem = "'" + name + "' has " + i + " fields, the shard key " + keyText + " has " + fields.length;
+            problem = Message.of("live.chunkDoc.boundShort", name, i, keyText, fields.length);
         }
         return problem != null ? new Bound(null, problem) : new Bound(ShardKey.of(values), null);
     }
@@ -262,17 +265,20 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         };
     }
 
-    private static String describe(BsonValue id, ShardKey min, ShardKey max) {
+    /** The chunk a problem is about: its range, else its _id, else its min. */
+    private static Message describe(BsonValue id, ShardKey min, ShardKey max) {
         if (min != null && max != null) {
-            return "[" + min + ", " + max + ")";
+            return Message.of("common.verbatim", "[" + min + ", " + max + ")");
         }
         if (id != null) {
-            return BsonPrinter.shell(id);
+            return Message.of("common.verbatim", BsonPrinter.shell(id));
         }
-        return min != null ? "with min " + min : "without _id";
+        return min != null
+                ? Message.of("live.chunkDoc.withMin", min.toString())
+                : Message.of("live.chunkDoc.withoutId");
     }
 
-    private static String first(String existing, String next) {
+    private static Message first(Message existing, Message next) {
         return existing != null ? existing : next;
     }
 
@@ -286,5 +292,5 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         return ChunkDocument.class;
     }
 
-    private record Bound(ShardKey key, String problem) {}
+    private record Bound(ShardKey key, Message problem) {}
 }

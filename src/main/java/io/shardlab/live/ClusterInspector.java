@@ -81,7 +81,7 @@ public final class ClusterInspector {
 
     private ClusterMetadata read(ConfigSource source, Scope scope, ClusterMetadata previous) {
         ConfigCatalogDecoder decoder = new ConfigCatalogDecoder();
-        List<String> notes = new ArrayList<>();
+        List<Message> notes = new ArrayList<>();
         ServerInfo server = source.server().orElse(null);
 
         List<Shard> shards = decoder.shards(source.documents("shards"));
@@ -154,7 +154,7 @@ public final class ClusterInspector {
                 }
             }
             if (!missing.isEmpty() && !distribution.value().isEmpty()) {
-                notes.add("no per-shard data was reported for " + String.join(", ", missing));
+                notes.add(Message.of("live.note.noSizesFor", String.join(", ", missing)));
             }
         }
 

@@ -2,6 +2,9 @@ package io.shardlab.live;
 
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -26,7 +29,8 @@ import java.util.stream.Stream;
  * @param changes chunk changes from config.changelog, oldest first
  * @param changelogComplete whether {@code changes} holds every recorded change of the collections
  *     (needed to rewind history) rather than only the most recent ones
- * @param notes what could not be read and why (e.g. per-shard data on a mongod), one line each
+ * @param notes what could not be read and why (e.g. per-shard data on a mongod), one line each, to be said in the
+ *     user's language ({@link #notesInEnglish()} for {@code --json} and captures)
  * @param problems what is wrong with the metadata, cluster-wide and per collection
  * @param release the MongoDB release the metadata came from, and how that is known
  * @param unsharded the unsharded collections and the shards they live on, as far as the source tells
@@ -41,7 +45,7 @@ public record ClusterMetadata(
         List<CollectionLayout> collections,
         List<ChunkChange> changes,
         boolean changelogComplete,
-        List<String> notes,
+        List<Message> notes,
         List<MetadataProblem> problems,
         SourceRelease release,
         UnshardedCollections unsharded) {
@@ -60,6 +64,12 @@ public record ClusterMetadata(
         problems = List.copyOf(problems);
         Objects.requireNonNull(release, "release");
         Objects.requireNonNull(unsharded, "unsharded");
+    }
+
+    /** The notes in English: for {@code --json}, snapshot files and logs. */
+    public List<String> notesInEnglish() {
+        Messages english = Messages.of(Language.ENGLISH);
+        return notes.stream().map(english::text).toList();
     }
 
     /** The server, when read live. */

@@ -2,6 +2,7 @@ package io.shardlab.live;
 
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoCursor;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -28,7 +29,7 @@ public final class CollectionDocuments {
     public static List<BsonDocument> indexes(LiveConnection connection, String namespace) {
         MongoCollection<BsonDocument> collection = collection(connection, namespace);
         return connection.read(
-                "listing the indexes of " + namespace,
+                Message.of("live.doing.listingIndexes", namespace),
                 () -> collection.listIndexes(BsonDocument.class).into(new ArrayList<>()));
     }
 
@@ -42,7 +43,7 @@ public final class CollectionDocuments {
     public static long read(LiveConnection connection, String namespace, Consumer<List<BsonDocument>> batches) {
         MongoCollection<RawBsonDocument> collection =
                 connection.database(database(namespace)).getCollection(name(namespace), RawBsonDocument.class);
-        String what = "reading the documents of " + namespace;
+        Message what = Message.of("live.doing.readingDocuments", namespace);
         long read = 0;
         try (MongoCursor<RawBsonDocument> cursor = connection.read(
                 what, () -> collection.find().batchSize(BATCH_SIZE).cursor())) {

@@ -96,7 +96,7 @@ public final class ConfigDumpReader {
         return new DocumentConfigSource(
                 dir.toString(),
                 collections,
-                "a config dump holds no server to ask",
+                Message.of("live.note.dumpHasNoServer"),
                 Optional.empty(),
                 sizeReports(dir, collections.get("collections")));
     }
@@ -126,7 +126,7 @@ public final class ConfigDumpReader {
         return new DocumentConfigSource(
                 file.toString(),
                 collections,
-                "a config dump holds no server to ask",
+                Message.of("live.note.dumpHasNoServer"),
                 contents.serverVersion(),
                 beside == null ? Map.of() : sizeReports(beside, collections.get("collections")));
     }

@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,7 +67,7 @@ public interface ConfigSource extends AutoCloseable {
      * {@code src/mongo/db/pipeline/document_source_list_cluster_catalog.cpp}). Offline sources cannot.
      */
     default ReadOutcome<List<BsonDocument>> clusterCatalog() {
-        return ReadOutcome.unavailable("$listClusterCatalog needs a live mongos of 8.0.10 or later");
+        return ReadOutcome.unavailable(Message.of("live.note.catalogNeedsMongos"));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.shardlab.live;
 
+import io.shardlab.text.Message;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -39,8 +40,8 @@ public final class ConnectionAttempt {
     /** Stops the attempt: the client being opened is closed and {@link #result()} fails as cancelled. */
     public void cancel() {
         cancellation.cancel();
-        result.completeExceptionally(
-                new LiveClusterException(LiveClusterException.Kind.CANCELLED, "connection cancelled", null));
+        result.completeExceptionally(new LiveClusterException(
+                LiveClusterException.Kind.CANCELLED, Message.of("live.failure.connectionCancelled"), null));
     }
 
     /** The outcome. */

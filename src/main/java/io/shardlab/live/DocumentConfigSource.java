@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -28,7 +29,7 @@ public final class DocumentConfigSource implements ConfigSource {
 
     private final String description;
     private final Map<String, List<BsonDocument>> collections;
-    private final String offlineReason;
+    private final Message offlineReason;
     private final Optional<String> recordedServerVersion;
     private final Map<String, DataDistribution> dataDistribution;
     private Map<BsonValue, List<BsonDocument>> chunksByOwner;
@@ -55,19 +56,20 @@ public final class DocumentConfigSource implements ConfigSource {
             Map<String, List<BsonDocument>> collections,
             String offlineReason,
             Optional<String> recordedServerVersion) {
-        this(description, collections, offlineReason, recordedServerVersion, Map.of());
+        this(description, collections, Message.of("common.verbatim", offlineReason), recordedServerVersion, Map.of());
     }
 
     /**
      * A source over documents with per-shard data exported beside them.
      *
+     * @param offlineReason why commands are unavailable, to be said in the user's language
      * @param dataDistribution per-shard data by namespace (an exported {@code $shardedDataDistribution} or
      *     {@code $collStats} result); empty when none was exported
      */
     public DocumentConfigSource(
             String description,
             Map<String, List<BsonDocument>> collections,
-            String offlineReason,
+            Message offlineReason,
             Optional<String> recordedServerVersion,
             Map<String, DataDistribution> dataDistribution) {
         this.dataDistribution = Map.copyOf(dataDistribution);
@@ -169,13 +171,13 @@ public final class DocumentConfigSource implements ConfigSource {
 
     @Override
     public ReadOutcome<BsonDocument> balancerStatus() {
-        return ReadOutcome.unavailable(offlineReason + "; balancer state taken from config.settings");
+        return ReadOutcome.unavailable(Message.of("live.note.offlineBalancer", offlineReason));
     }
 
     @Override
     public ReadOutcome<Map<String, DataDistribution>> dataDistribution(List<CollectionEntry> entries) {
         if (dataDistribution.isEmpty()) {
-            return ReadOutcome.unavailable(offlineReason + "; per-shard data sizes are omitted");
+            return ReadOutcome.unavailable(Message.of("live.note.offlineSizes", offlineReason));
         }
         Map<String, DataDistribution> out = new LinkedHashMap<>();
         for (CollectionEntry e : entries) {

@@ -4,8 +4,8 @@ import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.ShardKey;
-import io.shardlab.routing.Counts;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -315,13 +315,14 @@ public final class LayoutHistory {
     public static ClusterMetadata rewound(ClusterMetadata metadata, String namespace, Instant moment) {
         CollectionLayout layout = metadata.layout(namespace);
         if (layout.map() == null) {
-            throw new IllegalArgumentException(
-                    "the current layout of " + layout.namespace() + " is broken, so it cannot be rewound ("
-                            + layout.problems().get(0).message() + ")");
+            throw new RefusedInput(Message.of(
+                    "live.history.brokenNow",
+                    layout.namespace(),
+                    layout.problems().get(0).said()));
         }
         if (!metadata.changelogComplete()) {
-            throw new IllegalArgumentException(metadata.source() + " does not hold the full changelog of "
-                    + layout.namespace() + ", so the layout cannot be rewound");
+            throw new RefusedInput(
+                    Message.of("live.history.changelogIncomplete", metadata.source(), layout.namespace()));
         }
         LayoutHistory history = LayoutHistory.rewind(layout.map(), metadata.changes(layout.namespace()));
         ChunkMap then = history.layoutAt(moment);
@@ -332,16 +333,24 @@ public final class LayoutHistory {
         long inexact = history.steps().stream()
                 .filter(s -> !s.exact() && s.change().time().isAfter(moment))
                 .count();
-        List<String> notes = new ArrayList<>(metadata.notes());
-        notes.add("layout of " + layout.namespace() + " rewound to " + moment + " by undoing "
-                + Counts.of(undone.size(), "chunk change") + " ("
-                + Counts.of(entries, "changelog entry", "changelog entries")
-                + ")" + (inexact > 0 ? "; " + Counts.of(inexact, "change") + " did not fit exactly" : ""));
+        List<Message> notes = new ArrayList<>(metadata.notes());
+        notes.add(
+                inexact > 0
+                        ? Message.of(
+                                "live.note.rewoundInexact",
+                                layout.namespace(),
+                                moment.toString(),
+                                undone.size(),
+                                entries,
+                                inexact)
+                        : Message.of(
+                                "live.note.rewound", layout.namespace(), moment.toString(), undone.size(), entries));
         if (!metadata.changes(layout.namespace()).isEmpty()
                 && moment.isBefore(metadata.changes(layout.namespace()).get(0).time())) {
-            notes.add("the changelog of " + layout.namespace() + " starts at "
-                    + metadata.changes(layout.namespace()).get(0).time()
-                    + "; earlier moments show the layout before it");
+            notes.add(Message.of(
+                    "live.note.changelogStarts",
+                    layout.namespace(),
+                    metadata.changes(layout.namespace()).get(0).time().toString()));
         }
         CollectionLayout rewound = layout.at(then);
         return new ClusterMetadata(

@@ -8,6 +8,8 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -107,7 +109,7 @@ public final class LiveCapture {
             capture.append("onCurrentShardSince", arrivals);
         }
         capture.append("changelogComplete", BsonBoolean.valueOf(metadata.changelogComplete()));
-        capture.append("notes", strings(metadata.notes()));
+        capture.append("notes", strings(metadata.notesInEnglish()));
         capture.append(
                 "problems",
                 strings(layout.problems().stream().map(MetadataProblem::message).toList()));
@@ -179,9 +181,11 @@ public final class LiveCapture {
                 changes.add(change(v.asDocument(), c.namespace(), c.key(), file));
             }
         }
-        List<String> notes = new ArrayList<>();
-        notes.add("snapshot of " + contents.source() + " captured at " + contents.capturedAt());
-        notes.addAll(strings(capture, "notes"));
+        List<Message> notes = new ArrayList<>();
+        notes.add(Message.of(
+                "live.note.snapshotOf", contents.source(), contents.capturedAt().toString()));
+        // the notes a capture recorded are kept as written (English)
+        strings(capture, "notes").forEach(n -> notes.add(Message.of("common.verbatim", n)));
         return new ClusterMetadata(
                 file,
                 contents.capturedAt(),
@@ -254,10 +258,10 @@ public final class LiveCapture {
             try {
                 window = ConfigCatalogDecoder.activeWindow(d.getDocument("activeWindow"));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        file + ": \"capture\" has a balancer activeWindow that cannot be read: "
-                                + ConfigCatalogDecoder.oneLine(d.getDocument("activeWindow")) + " (" + e.getMessage()
-                                + ")",
+                throw unreadable(
+                        file,
+                        "live.capture.activeWindow",
+                        ConfigCatalogDecoder.oneLine(d.getDocument("activeWindow")),
                         e);
             }
         }
@@ -366,11 +370,10 @@ public final class LiveCapture {
                         d.getString("fromShard").getValue(),
                         d.getString("toShard").getValue()));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException(
-                        file + ": \"capture\" has a migration that cannot be read: "
-                                + (v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v))
-                                + " ("
-                                + e.getMessage() + ")",
+                throw unreadable(
+                        file,
+                        "live.capture.migration",
+                        v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v),
                         e);
             }
         }
@@ -389,14 +392,14 @@ public final class LiveCapture {
                 ShardKey min = key(d.get("min"), c.key());
                 Chunk chunk = c.chunks().get(c.chunks().indexOf(min));
                 if (!chunk.min().equals(min)) {
-                    throw new IllegalArgumentException("no chunk starts at " + min);
+                    throw new RefusedInput(Message.of("live.capture.noChunkAt", min.toString()));
                 }
                 out.put(chunk, Instant.ofEpochMilli(d.getDateTime("since").getValue()));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException(
-                        file + ": \"capture\" has an onCurrentShardSince entry that cannot be read: "
-                                + (v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v))
-                                + " (" + e.getMessage() + ")",
+                throw unreadable(
+                        file,
+                        "live.capture.arrival",
+                        v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v),
                         e);
             }
         }
@@ -442,14 +445,11 @@ public final class LiveCapture {
                             d.getInt32("chunks").getValue(),
                             shard);
                 default ->
-                    throw new IllegalArgumentException(
-                            "unknown change '" + d.getString("what").getValue() + "'");
+                    throw new RefusedInput(Message.of(
+                            "live.capture.unknownChange", d.getString("what").getValue()));
             };
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException(
-                    file + ": \"capture\" has a change that cannot be read: " + ConfigCatalogDecoder.oneLine(d) + " ("
-                            + e.getMessage() + ")",
-                    e);
+            throw unreadable(file, "live.capture.change", ConfigCatalogDecoder.oneLine(d), e);
         }
     }
 
@@ -465,10 +465,19 @@ public final class LiveCapture {
         return out;
     }
 
+    /**
+     * The refusal of an entry of {@code file}'s "capture" that cannot be read: which entry ({@code part}, a
+     * {@code live.capture.*} key), its document on one line, and why.
+     */
+    private static RefusedInput unreadable(String file, String part, String document, RuntimeException why) {
+        return new RefusedInput(
+                Message.of("live.capture.unreadable", file, Message.of(part), document, RefusedInput.said(why)), why);
+    }
+
     private static ShardKey key(BsonValue v, ShardKeyPattern key) {
         ShardKey k = BoundDocument.toKey(v, key);
         if (k == null) {
-            throw new IllegalArgumentException("a bound does not have the key's fields " + key);
+            throw new RefusedInput(Message.of("live.capture.boundFields", key.toString()));
         }
         return k;
     }

@@ -1,9 +1,14 @@
 package io.shardlab.live;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
+
 /**
  * A live cluster could not be reached or read. The message is one line, names the server (with
  * secrets masked) and says what went wrong and, where it helps, what to do; it never holds a
- * password.
+ * password. {@link #said()} is that line to be said in the user's language (the server's and the driver's own
+ * words inside it stay as they were written); {@link #getMessage()} is its English.
  */
 public final class LiveClusterException extends RuntimeException {
 
@@ -27,11 +32,21 @@ public final class LiveClusterException extends RuntimeException {
         CANCELLED
     }
 
-    private final Kind kind;
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
-    public LiveClusterException(Kind kind, String message, Throwable cause) {
-        super(oneLine(message), cause);
+    private final Kind kind;
+    private final transient Message said;
+
+    /** @param said what went wrong, its arguments already free of secrets */
+    public LiveClusterException(Kind kind, Message said, Throwable cause) {
+        super(oneLine(ENGLISH.text(said)), cause);
         this.kind = kind;
+        this.said = said;
+    }
+
+    /** What went wrong, to be said in the user's language. */
+    public Message said() {
+        return said;
     }
 
     /** What kind of failure this is. */

@@ -9,6 +9,8 @@ import io.shardlab.advisor.IndexSpec;
 import io.shardlab.advisor.SampleInput;
 import io.shardlab.advisor.SampleOrder;
 import io.shardlab.advisor.SampleSource;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
 import java.util.ArrayList;
@@ -70,7 +72,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
         }
         String[] parts = splitNamespace(namespace);
         if (sampleSize < 1) {
-            throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
+            throw new RefusedInput(Message.of("live.sample.badSize", sampleSize));
         }
         this.connection = connection;
         this.database = parts[0];
@@ -98,7 +100,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
             Cancellation cancellation) {
         splitNamespace(namespace);
         if (sampleSize < 1) {
-            throw new IllegalArgumentException("sample size: at least 1 document, got " + sampleSize);
+            throw new RefusedInput(Message.of("live.sample.badSize", sampleSize));
         }
         return new SampleSource() {
             @Override
@@ -120,7 +122,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
                     if (e.kind() == LiveClusterException.Kind.CANCELLED) {
                         throw new AnalysisCancelledException();
                     }
-                    throw new IllegalArgumentException(e.getMessage(), e);
+                    throw new RefusedInput(e.said(), e);
                 }
                 try {
                     SampleInput input = new LiveCollectionSampleSource(connection, namespace, sampleSize).open();
@@ -171,11 +173,11 @@ public final class LiveCollectionSampleSource implements SampleSource {
      */
     static String[] splitNamespace(String namespace) {
         if (namespace == null || namespace.isBlank()) {
-            throw new IllegalArgumentException("ns: a namespace db.collection is required");
+            throw new RefusedInput(Message.of("live.sample.namespaceRequired"));
         }
         int dot = namespace.indexOf('.');
         if (dot <= 0 || dot == namespace.length() - 1) {
-            throw new IllegalArgumentException("ns: expected db.collection, got '" + namespace + "'");
+            throw new RefusedInput(Message.of("live.sample.badNamespace", namespace));
         }
         return new String[] {namespace.substring(0, dot), namespace.substring(dot + 1)};
     }
@@ -212,29 +214,27 @@ public final class LiveCollectionSampleSource implements SampleSource {
         MongoDatabase db = connection.database(database);
         // the filter keeps the reply to one name on a real server; the names are compared here too
         boolean exists = read(
-                "checking that " + namespace() + " exists",
+                Message.of("live.doing.checkingExists", namespace()),
                 () -> db.listCollectionNames()
                         .filter(new BsonDocument("name", new BsonString(collection)))
                         .into(new ArrayList<>())
                         .contains(collection));
         if (!exists) {
-            throw new IllegalArgumentException(namespace() + " at " + connection.masked()
-                    + ": no such collection; give an existing db.collection");
+            throw new RefusedInput(Message.of("live.sample.noSuchCollection", namespace(), connection.masked()));
         }
         MongoCollection<RawBsonDocument> coll = db.getCollection(collection, RawBsonDocument.class);
-        long count = read("counting " + namespace(), coll::estimatedDocumentCount);
+        long count = read(Message.of("live.doing.counting", namespace()), coll::estimatedDocumentCount);
         CollectionIndexes indexes = indexes(coll);
         OptionalLong orphans = numOrphanDocs(coll);
         List<BsonDocument> pipeline =
                 List.of(new BsonDocument("$sample", new BsonDocument("size", new BsonInt32(sampleSize))));
         MongoCursor<RawBsonDocument> cursor = read(
-                "sampling " + namespace(),
+                Message.of("live.doing.sampling", namespace()),
                 () -> coll.aggregate(pipeline).batchSize(BATCH_SIZE).cursor());
-        boolean any = read("sampling " + namespace(), cursor::hasNext);
+        boolean any = read(Message.of("live.doing.sampling", namespace()), cursor::hasNext);
         if (!any) {
             cursor.close();
-            throw new IllegalArgumentException(namespace() + " at " + connection.masked()
-                    + ": the collection is empty; there is nothing to sample");
+            throw new RefusedInput(Message.of("live.sample.empty", namespace(), connection.masked()));
         }
         Stream stream = new Stream(cursor);
         long expected = count > 0 ? Math.min(count, sampleSize) : sampleSize;
@@ -244,15 +244,15 @@ public final class LiveCollectionSampleSource implements SampleSource {
     /** The collection's own indexes ({@code listIndexes}), which decide the supporting index. */
     private CollectionIndexes indexes(MongoCollection<RawBsonDocument> coll) {
         List<BsonDocument> specs = read(
-                "listing the indexes of " + namespace(),
+                Message.of("live.doing.listingIndexes", namespace()),
                 () -> coll.listIndexes(BsonDocument.class).into(new ArrayList<>()));
         List<IndexSpec> out = new ArrayList<>();
         for (BsonDocument spec : specs) {
             try {
                 out.add(IndexSpec.of(spec));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        namespace() + " at " + connection.masked() + ": listIndexes: " + e.getMessage(), e);
+                throw new RefusedInput(
+                        Message.of("live.sample.badIndex", namespace(), connection.masked(), RefusedInput.said(e)), e);
             }
         }
         return CollectionIndexes.declared(out, "listIndexes of " + namespace());
@@ -267,7 +267,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
     private OptionalLong numOrphanDocs(MongoCollection<RawBsonDocument> coll) {
         try {
             BsonDocument entry = connection.read(
-                    "reading config.collections",
+                    Message.of("live.doing.readingConfig", "collections"),
                     () -> connection
                             .database("config")
                             .getCollection("collections", BsonDocument.class)
@@ -278,7 +278,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
                 return OptionalLong.empty();
             }
             List<BsonDocument> stats = connection.read(
-                    "reading $collStats of " + namespace(),
+                    Message.of("live.doing.readingCollStats", namespace()),
                     () -> coll.aggregate(
                                     List.of(new BsonDocument(
                                             "$collStats", new BsonDocument("storageStats", new BsonDocument()))),
@@ -301,14 +301,14 @@ public final class LiveCollectionSampleSource implements SampleSource {
         }
     }
 
-    private <T> T read(String what, Supplier<T> read) {
+    private <T> T read(Message what, Supplier<T> read) {
         try {
             return connection.read(what, read);
         } catch (LiveClusterException e) {
             if (e.kind() == LiveClusterException.Kind.CANCELLED) {
                 throw new AnalysisCancelledException();
             }
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new RefusedInput(e.said(), e);
         }
     }
 
@@ -336,7 +336,9 @@ public final class LiveCollectionSampleSource implements SampleSource {
             if (connection.isCancelled()) {
                 throw new AnalysisCancelledException();
             }
-            return !closed && LiveCollectionSampleSource.this.read("sampling " + namespace(), cursor::hasNext);
+            return !closed
+                    && LiveCollectionSampleSource.this.read(
+                            Message.of("live.doing.sampling", namespace()), cursor::hasNext);
         }
 
         @Override
@@ -344,7 +346,8 @@ public final class LiveCollectionSampleSource implements SampleSource {
             if (!hasNext()) {
                 throw new NoSuchElementException(namespace() + ": no more sampled documents");
             }
-            RawBsonDocument d = LiveCollectionSampleSource.this.read("sampling " + namespace(), cursor::next);
+            RawBsonDocument d =
+                    LiveCollectionSampleSource.this.read(Message.of("live.doing.sampling", namespace()), cursor::next);
             read++;
             return new InsertDocument(d, d.getByteBuffer().remaining(), read);
         }

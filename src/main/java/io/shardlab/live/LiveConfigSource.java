@@ -5,6 +5,7 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -61,7 +62,7 @@ public final class LiveConfigSource implements ConfigSource {
     @Override
     public List<BsonDocument> documents(String collection) {
         return connection.read(
-                "reading config." + collection,
+                Message.of("live.doing.readingConfig", collection),
                 () -> config.getCollection(collection, BsonDocument.class)
                         .find()
                         .into(new ArrayList<>()));
@@ -77,7 +78,7 @@ public final class LiveConfigSource implements ConfigSource {
         List<ChunkDocument> result = List.of();
         for (BsonDocument filter : filters) {
             result = connection.read(
-                    "reading config.chunks of " + entry.namespace(),
+                    Message.of("live.doing.readingChunks", entry.namespace()),
                     () -> chunks.find(filter).sort(BY_MIN).into(new ArrayList<>()));
             if (!result.isEmpty()) {
                 break;
@@ -90,7 +91,7 @@ public final class LiveConfigSource implements ConfigSource {
     public Optional<ChunkVersion> collectionVersion(CollectionEntry entry) {
         for (BsonDocument filter : filters(entry)) {
             BsonDocument newest = connection.read(
-                    "reading the version of " + entry.namespace(),
+                    Message.of("live.doing.readingVersion", entry.namespace()),
                     () -> config.getCollection("chunks", BsonDocument.class)
                             .find(filter)
                             .sort(BY_LASTMOD_DESC)
@@ -131,7 +132,7 @@ public final class LiveConfigSource implements ConfigSource {
                 new BsonDocument("what", new BsonDocument("$in", kinds)).append("ns", new BsonDocument("$in", nss));
         // config.changelog is capped, so natural order is insertion order and needs no index.
         BsonDocument order = new BsonDocument("$natural", new BsonInt32(newest > 0 ? -1 : 1));
-        List<BsonDocument> docs = connection.read("reading config.changelog", () -> {
+        List<BsonDocument> docs = connection.read(Message.of("live.doing.readingConfig", "changelog"), () -> {
             var find = config.getCollection("changelog", BsonDocument.class)
                     .find(filter)
                     .sort(order);
@@ -147,15 +148,16 @@ public final class LiveConfigSource implements ConfigSource {
     public ReadOutcome<BsonDocument> balancerStatus() {
         try {
             return ReadOutcome.of(connection.read(
-                    "running balancerStatus",
+                    Message.of("live.doing.running", "balancerStatus"),
                     () -> connection
                             .database("admin")
                             .runCommand(new BsonDocument("balancerStatus", new BsonInt32(1)), BsonDocument.class)));
         } catch (LiveClusterException e) {
             if (e.getCause() instanceof MongoCommandException c) {
-                return ReadOutcome.unavailable("balancerStatus is not available on "
-                        + connection.server().address() + " (" + c.getErrorCodeName()
-                        + "); balancer state taken from config.settings");
+                return ReadOutcome.unavailable(Message.of(
+                        "live.note.balancerStatusUnavailable",
+                        connection.server().address(),
+                        c.getErrorCodeName()));
             }
             throw e;
         }
@@ -172,14 +174,15 @@ public final class LiveConfigSource implements ConfigSource {
                 new BsonDocument("shards", BsonBoolean.TRUE).append("tracked", BsonBoolean.TRUE)));
         try {
             return ReadOutcome.of(connection.read(
-                    "running $listClusterCatalog",
+                    Message.of("live.doing.running", "$listClusterCatalog"),
                     () -> connection
                             .database("admin")
                             .aggregate(pipeline, BsonDocument.class)
                             .into(new ArrayList<>())));
         } catch (LiveClusterException e) {
             if (e.getCause() instanceof MongoCommandException c) {
-                return ReadOutcome.unavailable("$listClusterCatalog failed (" + c.getErrorCodeName() + ")");
+                return ReadOutcome.unavailable(
+                        Message.of("live.note.commandFailed", "$listClusterCatalog", c.getErrorCodeName()));
             }
             throw e;
         }
@@ -189,10 +192,9 @@ public final class LiveConfigSource implements ConfigSource {
     public ReadOutcome<Map<String, DataDistribution>> dataDistribution(List<CollectionEntry> collections) {
         ServerInfo server = connection.server();
         if (server.role() != ServerRole.MONGOS) {
-            return ReadOutcome.unavailable(
-                    "per-shard data sizes need a mongos; " + server.address() + " is a mongod, so they are omitted");
+            return ReadOutcome.unavailable(Message.of("live.note.sizesNeedMongos", server.address()));
         }
-        String reason = null;
+        Message reason = null;
         // $shardedDataDistribution: new in 6.0.3, admin database, mongos only (docs
         // reference/operator/aggregation/shardedDataDistribution).
         if (server.isAtLeast(6, 0, 3)) {
@@ -202,11 +204,11 @@ public final class LiveConfigSource implements ConfigSource {
                 if (!(e.getCause() instanceof MongoCommandException c)) {
                     throw e;
                 }
-                reason = "$shardedDataDistribution failed (" + c.getErrorCodeName() + ")";
+                reason = Message.of("live.note.commandFailed", "$shardedDataDistribution", c.getErrorCodeName());
             }
         }
         Map<String, DataDistribution> result = new LinkedHashMap<>();
-        String collStatsReason = null;
+        Message collStatsReason = null;
         for (CollectionEntry entry : collections) {
             try {
                 collStats(entry).ifPresent(d -> result.put(entry.namespace(), d));
@@ -214,12 +216,17 @@ public final class LiveConfigSource implements ConfigSource {
                 if (!(e.getCause() instanceof MongoCommandException c)) {
                     throw e;
                 }
-                collStatsReason = "$collStats failed (" + c.getErrorCodeName() + ": " + c.getErrorMessage() + ")";
+                collStatsReason = Message.of("live.note.collStatsFailed", c.getErrorCodeName(), c.getErrorMessage());
             }
         }
         if (result.isEmpty() && !collections.isEmpty()) {
-            String why = reason == null ? collStatsReason : reason + ", " + collStatsReason;
-            return ReadOutcome.unavailable("per-shard data sizes are omitted: " + why);
+            Message why = reason == null
+                    ? collStatsReason
+                    : collStatsReason == null ? reason : Message.of("live.note.reasons", reason, collStatsReason);
+            return ReadOutcome.unavailable(
+                    why == null
+                            ? Message.of("live.note.sizesOmitted")
+                            : Message.of("live.note.sizesOmittedBecause", why));
         }
         return ReadOutcome.of(result);
     }
@@ -231,7 +238,7 @@ public final class LiveConfigSource implements ConfigSource {
                 new BsonDocument("$shardedDataDistribution", new BsonDocument()),
                 new BsonDocument("$match", new BsonDocument("ns", new BsonDocument("$in", nss))));
         List<BsonDocument> docs = connection.read(
-                "running $shardedDataDistribution",
+                Message.of("live.doing.running", "$shardedDataDistribution"),
                 () -> connection
                         .database("admin")
                         .aggregate(pipeline, BsonDocument.class)
@@ -251,7 +258,7 @@ public final class LiveConfigSource implements ConfigSource {
         List<BsonDocument> pipeline =
                 List.of(new BsonDocument("$collStats", new BsonDocument("storageStats", new BsonDocument())));
         List<BsonDocument> docs = connection.read(
-                "running $collStats on " + entry.namespace(),
+                Message.of("live.doing.runningOn", "$collStats", entry.namespace()),
                 () -> connection
                         .database(db)
                         .getCollection(coll, BsonDocument.class)

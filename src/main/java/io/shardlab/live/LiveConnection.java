@@ -3,6 +3,7 @@ package io.shardlab.live;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ClusterDescription;
+import io.shardlab.text.Message;
 import java.util.function.Supplier;
 
 /**
@@ -52,9 +53,9 @@ public final class LiveConnection implements AutoCloseable {
     /**
      * Runs a read, turning driver failures into {@link LiveClusterException}s.
      *
-     * @param what what is being done, for the message, e.g. {@code "reading config.chunks"}
+     * @param what what is being done, for the message, e.g. "reading config.chunks" ({@code live.doing.*})
      */
-    <T> T read(String what, Supplier<T> read) {
+    <T> T read(Message what, Supplier<T> read) {
         try {
             return read.get();
         } catch (RuntimeException e) {

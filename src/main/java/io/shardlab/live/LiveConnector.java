@@ -9,6 +9,7 @@ import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ServerDescription;
 import com.mongodb.connection.ServerType;
 import com.mongodb.event.CommandListener;
+import io.shardlab.text.Message;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +31,9 @@ public final class LiveConnector {
 
     /** The application name every ShardLab client sends in its handshake. */
     public static final String APP_NAME = "ShardLab";
+
+    /** What a failure to connect was doing. */
+    private static final Message CONNECTING = Message.of("live.doing.connecting");
 
     private final List<CommandListener> listeners;
 
@@ -59,13 +63,13 @@ public final class LiveConnector {
         RefusedConnections refusals = new RefusedConnections();
         MongoClientSettings settings = settings(request, errors, refusals);
         if (cancellation.isCancelled()) {
-            throw errors.translate(new IllegalStateException("cancelled"), "connecting", null, true);
+            throw errors.translate(new IllegalStateException("cancelled"), CONNECTING, null, true);
         }
         MongoClient client;
         try {
             client = MongoClients.create(settings);
         } catch (RuntimeException e) {
-            throw errors.translate(e, "connecting", null, cancellation.isCancelled());
+            throw errors.translate(e, CONNECTING, null, cancellation.isCancelled());
         }
         cancellation.onCancel(client::close);
         // nothing listening: give up at once rather than after the server selection timeout
@@ -86,7 +90,7 @@ public final class LiveConnector {
             if (refusals.refused() && !cancellation.isCancelled()) {
                 throw errors.refused(refusals.addresses(), e);
             }
-            throw errors.translate(e, "connecting", cluster, cancellation.isCancelled());
+            throw errors.translate(e, CONNECTING, cluster, cancellation.isCancelled());
         }
     }
 

@@ -12,6 +12,7 @@ import com.mongodb.MongoSocketReadTimeoutException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ServerDescription;
+import io.shardlab.text.Message;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -43,11 +44,12 @@ final class LiveErrors {
     }
 
     /**
-     * The live exception for a driver failure while doing {@code what} (e.g. "reading config.chunks").
+     * The live exception for a driver failure while doing {@code what} (e.g. "reading config.chunks",
+     * {@code live.doing.readingConfig}).
      *
      * @param cluster the client's view of the cluster at the time, for the per-server cause; may be null
      */
-    LiveClusterException translate(RuntimeException e, String what, ClusterDescription cluster, boolean cancelled) {
+    LiveClusterException translate(RuntimeException e, Message what, ClusterDescription cluster, boolean cancelled) {
         if (e instanceof LiveClusterException live) {
             return live;
         }
@@ -56,13 +58,13 @@ final class LiveErrors {
                 || (e instanceof IllegalStateException
                         && String.valueOf(e.getMessage()).contains("open"))) {
             return new LiveClusterException(
-                    LiveClusterException.Kind.CANCELLED, redact("cancelled while " + what + " at " + masked), e);
+                    LiveClusterException.Kind.CANCELLED, said("live.failure.cancelled", what, masked), e);
         }
         if (e instanceof MongoConfigurationException config) {
             // e.g. a mongodb+srv:// host whose SRV or TXT records cannot be looked up
             return new LiveClusterException(
                     LiveClusterException.Kind.UNREACHABLE,
-                    redact("cannot use " + masked + ": " + rootMessage(config)),
+                    said("live.failure.cannotUse", masked, rootMessage(config)),
                     e);
         }
         if (e instanceof MongoSecurityException security) {
@@ -72,20 +74,24 @@ final class LiveErrors {
             if (command.getErrorCode() == AUTHENTICATION_FAILED) {
                 return new LiveClusterException(
                         LiveClusterException.Kind.AUTHENTICATION,
-                        redact("authentication failed at " + masked + ": " + command.getErrorMessage()),
+                        said("live.failure.authenticationAt", masked, command.getErrorMessage()),
                         e);
             }
             if (command.getErrorCode() == UNAUTHORIZED) {
                 return new LiveClusterException(
                         LiveClusterException.Kind.NOT_AUTHORIZED,
-                        redact("not authorized while " + what + " at " + masked + ": " + command.getErrorMessage()
-                                + " (ShardLab needs find on the config database)"),
+                        said("live.failure.notAuthorized", what, masked, command.getErrorMessage()),
                         e);
             }
             return new LiveClusterException(
                     LiveClusterException.Kind.READ_FAILED,
-                    redact("the server refused " + what + " at " + masked + ": " + command.getErrorCodeName() + " ("
-                            + command.getErrorCode() + "): " + command.getErrorMessage()),
+                    said(
+                            "live.failure.refusedCommand",
+                            what,
+                            masked,
+                            command.getErrorCodeName(),
+                            String.valueOf(command.getErrorCode()),
+                            command.getErrorMessage()),
                     e);
         }
         if (e instanceof MongoTimeoutException) {
@@ -94,61 +100,68 @@ final class LiveErrors {
         if (e instanceof MongoSocketReadTimeoutException timeout) {
             return new LiveClusterException(
                     LiveClusterException.Kind.CONNECTION_LOST,
-                    redact("the server " + timeout.getServerAddress() + " stopped answering while " + what
-                            + " (no reply within the read timeout)"),
+                    said("live.failure.stoppedAnswering", String.valueOf(timeout.getServerAddress()), what),
                     e);
         }
         if (e instanceof MongoSocketOpenException open) {
             return new LiveClusterException(
                     LiveClusterException.Kind.UNREACHABLE,
-                    redact("cannot connect to " + open.getServerAddress() + " (" + masked + "): " + rootMessage(open)),
+                    said(
+                            "live.failure.cannotConnect",
+                            String.valueOf(open.getServerAddress()),
+                            masked,
+                            rootMessage(open)),
                     e);
         }
         if (e instanceof MongoSocketException socket) {
             return new LiveClusterException(
                     LiveClusterException.Kind.CONNECTION_LOST,
-                    redact("lost the connection to " + socket.getServerAddress() + " while " + what + ": "
-                            + rootMessage(socket)),
+                    said(
+                            "live.failure.connectionLost",
+                            String.valueOf(socket.getServerAddress()),
+                            what,
+                            rootMessage(socket)),
                     e);
         }
         if (e instanceof MongoException) {
             return new LiveClusterException(
                     LiveClusterException.Kind.READ_FAILED,
-                    redact("failed while " + what + " at " + masked + ": " + rootMessage(e)),
+                    said("live.failure.failed", what, masked, rootMessage(e)),
                     e);
         }
         return new LiveClusterException(
-                LiveClusterException.Kind.READ_FAILED, redact("failed while " + what + " at " + masked + ": " + e), e);
+                LiveClusterException.Kind.READ_FAILED, said("live.failure.failed", what, masked, e.toString()), e);
     }
 
     /** Every server of {@code addresses} refused the TCP connection: nothing listens there. */
     LiveClusterException refused(List<String> addresses, RuntimeException e) {
         return new LiveClusterException(
                 LiveClusterException.Kind.UNREACHABLE,
-                redact("no server answered at " + masked + ": " + String.join(", ", addresses) + " refused the "
-                        + "connection (nothing listens there; is the server running, and is the port right?)"),
+                said("live.failure.refused", masked, String.join(", ", addresses)),
                 e);
     }
 
     private LiveClusterException authentication(MongoSecurityException e) {
         MongoCredential credential = e.getCredential();
         String user = credential == null ? "?" : credential.getUserName();
-        String mechanism = credential == null || credential.getAuthenticationMechanism() == null
-                ? "negotiated"
-                : credential.getAuthenticationMechanism().getMechanismName();
+        Message mechanism = credential == null || credential.getAuthenticationMechanism() == null
+                ? Message.of("live.failure.mechanismNegotiated")
+                : Message.of(
+                        "common.verbatim",
+                        credential.getAuthenticationMechanism().getMechanismName());
         String reason = e.getCause() instanceof MongoCommandException c ? c.getErrorMessage() : rootMessage(e);
         return new LiveClusterException(
                 LiveClusterException.Kind.AUTHENTICATION,
-                redact("authentication failed for user '" + user + "' (" + mechanism + ") at " + masked + ": "
-                        + reason),
+                said("live.failure.authenticationFor", user, mechanism, masked, reason),
                 e);
     }
 
     private LiveClusterException unreachable(RuntimeException e, ClusterDescription cluster) {
-        StringBuilder causes = new StringBuilder();
+        // the causes, one after the other: "DNS SRV lookup failed: …; host:27017: connection refused; …"
+        Message causes = null;
         boolean tls = false;
         if (cluster != null && cluster.getSrvResolutionException() != null) {
-            causes.append("DNS SRV lookup failed: ").append(rootMessage(cluster.getSrvResolutionException()));
+            causes = said("live.failure.dnsSrv", rootMessage(cluster.getSrvResolutionException()));
         }
         if (cluster != null) {
             for (ServerDescription server : cluster.getServerDescriptions()) {
@@ -156,36 +169,37 @@ final class LiveErrors {
                 if (cause == null) {
                     continue;
                 }
-                if (causes.length() > 0) {
-                    causes.append("; ");
-                }
                 tls |= hasCause(cause, SSLException.class);
-                causes.append(server.getAddress()).append(": ").append(describe(cause));
+                Message one = said("live.failure.serverCause", String.valueOf(server.getAddress()), describe(cause));
+                causes = causes == null ? one : Message.of("live.failure.causes", causes, one);
             }
         }
         long seconds = Math.max(1, serverSelectionTimeout.toSeconds());
         if (tls) {
-            return new LiveClusterException(
-                    LiveClusterException.Kind.TLS,
-                    redact("TLS handshake failed at " + masked + ": " + causes
-                            + " (check tls=true and give the servers' CA with --tls-ca-file)"),
-                    e);
+            return new LiveClusterException(LiveClusterException.Kind.TLS, said("live.failure.tls", masked, causes), e);
         }
-        String detail = causes.length() > 0 ? causes.toString() : "no server answered";
+        Message detail = causes != null ? causes : Message.of("live.failure.noServerAnswered");
         return new LiveClusterException(
-                LiveClusterException.Kind.UNREACHABLE,
-                redact("no server answered at " + masked + " within " + seconds + " s (" + detail + ")"),
-                e);
+                LiveClusterException.Kind.UNREACHABLE, said("live.failure.unreachable", masked, seconds, detail), e);
     }
 
-    private static String describe(Throwable cause) {
+    private Message describe(Throwable cause) {
         if (hasCause(cause, ConnectException.class)) {
-            return "connection refused";
+            return Message.of("live.failure.connectionRefused");
         }
         if (hasCause(cause, UnknownHostException.class)) {
-            return "unknown host";
+            return Message.of("live.failure.unknownHost");
         }
-        return rootMessage(cause);
+        return Message.of("common.verbatim", redact(rootMessage(cause)));
+    }
+
+    /** The message {@code key} with every text argument redacted (a driver's words may quote the URI). */
+    private Message said(String key, Object... arguments) {
+        Object[] redacted = new Object[arguments.length];
+        for (int i = 0; i < arguments.length; i++) {
+            redacted[i] = arguments[i] instanceof String text ? redact(text) : arguments[i];
+        }
+        return Message.of(key, redacted);
     }
 
     private static boolean hasCause(Throwable t, Class<? extends Throwable> type) {

@@ -2,6 +2,8 @@ package io.shardlab.live;
 
 import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -63,7 +65,7 @@ public final class PemTlsMaterial {
             context.init(kmf == null ? null : kmf.getKeyManagers(), tmf == null ? null : tmf.getTrustManagers(), null);
             return context;
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("tls: cannot set up TLS: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("live.tls.cannotSetUp", String.valueOf(e.getMessage())), e);
         }
     }
 
@@ -79,7 +81,9 @@ public final class PemTlsMaterial {
             }
             return store;
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalArgumentException("tls-ca-file: " + caFile + " cannot be used: " + e.getMessage(), e);
+            throw new RefusedInput(
+                    Message.of("live.tls.cannotUse", "tls-ca-file", caFile.toString(), String.valueOf(e.getMessage())),
+                    e);
         }
     }
 
@@ -94,8 +98,13 @@ public final class PemTlsMaterial {
             store.setKeyEntry("client", key, NO_PASSWORD, chain.toArray(new Certificate[0]));
             return store;
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalArgumentException(
-                    "tls-certificate-key-file: " + certificateKeyFile + " cannot be used: " + e.getMessage(), e);
+            throw new RefusedInput(
+                    Message.of(
+                            "live.tls.cannotUse",
+                            "tls-certificate-key-file",
+                            certificateKeyFile.toString(),
+                            String.valueOf(e.getMessage())),
+                    e);
         }
     }
 
@@ -103,7 +112,7 @@ public final class PemTlsMaterial {
         try {
             return InputFile.readString(file, MAX_PEM_CHARS);
         } catch (FileException e) {
-            throw new FileException(option + ": " + e.getMessage());
+            throw new FileException(Message.of("live.tls.option", option, e.said()));
         }
     }
 
@@ -117,7 +126,7 @@ public final class PemTlsMaterial {
         try {
             factory = CertificateFactory.getInstance("X.509");
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("tls: this Java has no X.509 certificate support", e);
+            throw new RefusedInput(Message.of("live.tls.noX509"), e);
         }
         Matcher m = BLOCK.matcher(pem);
         int number = 0;
@@ -126,24 +135,22 @@ public final class PemTlsMaterial {
                 continue;
             }
             number++;
-            String where = option + ": " + file + ": certificate " + number;
+            Message where = Message.of("live.tls.certificate", option, file.toString(), number);
             byte[] der = base64(m.group(2), where);
             try {
                 out.add(factory.generateCertificate(new ByteArrayInputStream(der)));
             } catch (GeneralSecurityException | RuntimeException e) {
-                throw new IllegalArgumentException(
-                        where + " is not an X.509 certificate (its " + der.length + " bytes do not decode as one)", e);
+                throw new RefusedInput(Message.of("live.tls.notX509", where, der.length), e);
             }
         }
         if (out.isEmpty()) {
-            throw new IllegalArgumentException(
-                    option + ": " + file + " holds no PEM certificate " + "(-----BEGIN CERTIFICATE-----)");
+            throw new RefusedInput(Message.of("live.tls.noCertificate", option, file.toString()));
         }
         return out;
     }
 
     /** The bytes of a PEM block's base64 text; one line naming {@code where} and the bad character otherwise. */
-    private static byte[] base64(String text, String where) {
+    private static byte[] base64(String text, Message where) {
         String compact = text.replaceAll("\\s", "");
         for (int i = 0; i < compact.length(); i++) {
             char c = compact.charAt(i);
@@ -154,15 +161,13 @@ public final class PemTlsMaterial {
                     || c == '/'
                     || c == '=';
             if (!base64) {
-                throw new IllegalArgumentException(
-                        where + " is not base64 text: '" + c + "' at character " + (i + 1) + " of its text");
+                throw new RefusedInput(Message.of("live.tls.notBase64At", where, String.valueOf(c), i + 1));
             }
         }
         try {
             return Base64.getDecoder().decode(compact);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    where + " is not base64 text: " + compact.length() + " characters, padded wrongly", e);
+            throw new RefusedInput(Message.of("live.tls.badPadding", where, compact.length()), e);
         }
     }
 
@@ -174,27 +179,22 @@ public final class PemTlsMaterial {
             try {
                 der = Base64.getMimeDecoder().decode(m.group(2));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        "tls-certificate-key-file: " + file + " has a " + type + " block that is not valid base64", e);
+                throw new RefusedInput(Message.of("live.tls.blockNotBase64", file.toString(), type), e);
             }
             switch (type) {
-                case "PRIVATE KEY":
+                case "PRIVATE KEY": // untranslated: a PEM block label
                     return pkcs8(der, file);
-                case "RSA PRIVATE KEY":
+                case "RSA PRIVATE KEY": // untranslated: a PEM block label
                     return pkcs8(Pkcs1.toPkcs8(der), file);
-                case "ENCRYPTED PRIVATE KEY":
-                    throw new IllegalArgumentException("tls-certificate-key-file: " + file + " holds an encrypted "
-                            + "private key; decrypt it first, e.g. openssl pkcs8 -in key.pem -out plain.pem, and "
-                            + "keep the result private");
-                case "EC PRIVATE KEY":
-                    throw new IllegalArgumentException("tls-certificate-key-file: " + file + " holds a SEC1 EC key; "
-                            + "convert it to PKCS#8 with openssl pkcs8 -topk8 -nocrypt -in key.pem -out key8.pem");
+                case "ENCRYPTED PRIVATE KEY": // untranslated: a PEM block label
+                    throw new RefusedInput(Message.of("live.tls.encryptedKey", file.toString()));
+                case "EC PRIVATE KEY": // untranslated: a PEM block label
+                    throw new RefusedInput(Message.of("live.tls.sec1Key", file.toString()));
                 default:
                     break;
             }
         }
-        throw new IllegalArgumentException("tls-certificate-key-file: " + file + " holds no private key "
-                + "(-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)");
+        throw new RefusedInput(Message.of("live.tls.noPrivateKey", file.toString()));
     }
 
     private static PrivateKey pkcs8(byte[] der, Path file) {
@@ -205,8 +205,7 @@ public final class PemTlsMaterial {
                 // try the next algorithm
             }
         }
-        throw new IllegalArgumentException("tls-certificate-key-file: " + file
-                + " holds a private key of an unsupported algorithm (expected RSA or EC)");
+        throw new RefusedInput(Message.of("live.tls.unsupportedKey", file.toString()));
     }
 
     /** Wraps a PKCS#1 RSAPrivateKey in a PKCS#8 PrivateKeyInfo (RFC 5208) with rsaEncryption. */

@@ -5,6 +5,7 @@ import io.shardlab.advisor.SampledQuery;
 import io.shardlab.advisor.SampledQueryDocuments;
 import io.shardlab.routing.FilterParser;
 import io.shardlab.routing.UnsupportedQueryException;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -50,7 +51,7 @@ public final class SampledQueries {
         List<BsonDocument> pipeline = List.of(
                 new BsonDocument("$listSampledQueries", new BsonDocument("namespace", new BsonString(namespace))));
         List<BsonDocument> docs = connection.read(
-                "listing the sampled queries of " + namespace,
+                Message.of("live.doing.listingSampledQueries", namespace),
                 () -> admin.aggregate(pipeline, BsonDocument.class).into(new ArrayList<>()));
         List<SampledQuery> out = new ArrayList<>();
         List<String> skipped = new ArrayList<>();

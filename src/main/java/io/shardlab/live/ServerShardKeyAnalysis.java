@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 
@@ -24,7 +25,7 @@ public final class ServerShardKeyAnalysis {
         BsonDocument command =
                 new BsonDocument("analyzeShardKey", new BsonString(namespace)).append("key", key.toDocument());
         return connection.read(
-                "running analyzeShardKey " + key + " on " + namespace,
+                Message.of("live.doing.analyzeShardKey", key.toString(), namespace),
                 () -> connection.database("admin").runCommand(command, BsonDocument.class));
     }
 }

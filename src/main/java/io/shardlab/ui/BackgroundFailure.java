@@ -36,6 +36,9 @@ public final class BackgroundFailure {
         if (failure instanceof RefusedInput refused) {
             return Message.of("window.said", refused.said());
         }
+        if (failure instanceof LiveClusterException live) {
+            return Message.of("window.said", live.said());
+        }
         String message = failure.getMessage() == null || failure.getMessage().isBlank()
                 ? failure.getClass().getSimpleName()
                 : failure.getMessage().replaceAll("\\s+", " ").strip();

@@ -1,5 +1,7 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -56,16 +58,16 @@ final class AddressBook {
         long sum = 0;
         for (int i = 0; i < counts.length; i++) {
             if (counts[i] < 1) {
-                throw new IllegalArgumentException("counts: every postcode covers at least 1 address");
+                throw new RefusedInput(Message.of("workload.addressBook.emptyPostcode"));
             }
             firstAddress[i] = (int) sum;
             sum += counts[i];
         }
         if (counts.length != this.postcodes.length || (extra != null && extra.length != counts.length)) {
-            throw new IllegalArgumentException("counts: one count (and extra value) per postcode");
+            throw new RefusedInput(Message.of("workload.addressBook.countPerPostcode"));
         }
         if (sum > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("counts: more than " + Integer.MAX_VALUE + " addresses");
+            throw new RefusedInput(Message.of("workload.addressBook.tooMany", Integer.MAX_VALUE));
         }
         firstAddress[counts.length] = (int) sum;
         this.total = (int) sum;

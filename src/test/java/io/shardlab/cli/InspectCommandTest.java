@@ -9,6 +9,8 @@ import io.shardlab.live.ConfigDumpReaderTestSupport;
 import io.shardlab.live.ConfigFixture;
 import io.shardlab.live.ConfigFixture.Shape;
 import io.shardlab.live.FakeCluster;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
@@ -363,11 +365,57 @@ class InspectCommandTest {
                 chinese.out());
         assertFalse(chinese.out().contains("release: "), chinese.out());
         assertFalse(chinese.out().contains("gap: "), chinese.out());
+        // and so are the notes on what a dump cannot tell
+        assertTrue(
+                chinese.out().contains("\n  备注：\n        配置转储中没有可询问的服务器；负载均衡器状态取自 config.settings\n"), chinese.out());
+        assertTrue(english.out().contains("\n  notes:\n        a config dump holds no server to ask; "), english.out());
         assertTrue(chinese.out().startsWith("--- Sharding Status --- \n"), chinese.out());
         assertTrue(chinese.out().contains("shard key: { \"user_id\" : 1 }\n"), chinese.out());
         // and --json stays English whatever the language
         Run json = run(
                 "--lang", "zh-CN", "inspect", "--json", "--config-dump", dir.toString(), "--ns", ConfigFixture.USERS);
         assertTrue(json.out().contains("gap: no chunk covers"), json.out());
+    }
+
+    @Test
+    void inspectSaysItsOwnLinesInChineseAndKeepsShStatusLinesAndJsonAsMongoDbWritesThem() {
+        Messages chinese = Messages.of(Language.SIMPLIFIED_CHINESE);
+        try (FakeCluster cluster = FakeCluster.of(Shape.V7_0)) {
+            // when the cluster is inspected with --lang zh-CN
+            Run r = run("--lang", "zh-CN", "inspect", "--uri", cluster.connectionString());
+
+            // then ShardLab's own lines are the bundle's Chinese words
+            assertEquals(0, r.exit(), r.err());
+            String text = r.out();
+            String users = "{ \"user_id\" : 100 } -->> { \"user_id\" : 200 }";
+            for (String expected : List.of(
+                    "\n  " + chinese.text("cli.inspect.sourceServer", cluster.connectionString(), "mongos", "7.0.12")
+                            + "\n",
+                    "\n  读取时间：",
+                    "\n        数据块大小：",
+                    "\n                        最近的数据块变更：\n",
+                    "2024-03-01T10:03:00Z  把 " + users + " 从 shard01 迁移到 shard02\n",
+                    "2024-03-01T10:06:00Z  把 2 个数据块合并为 { \"user_id\" : 300 } -->> "
+                            + "{ \"user_id\" : { \"$maxKey\" : 1 } }（在 shard01 上）\n",
+                    "2024-03-01T10:02:00Z  在 shard01 上多点分割 { \"user_id\" : 100 } -->> { \"user_id\" : { \"$maxKey\" : 1 } }"
+                            + "，得到 3 个数据块")) {
+                assertTrue(text.contains(expected), expected + " in\n" + text);
+            }
+            for (String english : List.of("source: ", "read at: ", "recent chunk changes:", "moved ", "Chunk size: ")) {
+                assertFalse(text.contains(english), english + " in\n" + text);
+            }
+            // and sh.status()'s own lines stay MongoDB's English
+            assertTrue(text.startsWith("--- Sharding Status --- \n"), text);
+            assertTrue(text.contains("  balancer:\n        Currently enabled: yes\n"), text);
+            assertTrue(text.contains("                        shard key: { \"user_id\" : 1 }\n"), text);
+            // and --json is the same in both languages but for the moment it was read at
+            String englishJson = run("inspect", "--json", "--uri", cluster.connectionString())
+                    .out()
+                    .replaceAll("\"readAt\": \"[^\"]*\"", "");
+            String chineseJson = run("--lang", "zh-CN", "inspect", "--json", "--uri", cluster.connectionString())
+                    .out()
+                    .replaceAll("\"readAt\": \"[^\"]*\"", "");
+            assertEquals(englishJson, chineseJson);
+        }
     }
 }

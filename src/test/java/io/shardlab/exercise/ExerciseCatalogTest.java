@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
@@ -75,5 +77,23 @@ class ExerciseCatalogTest {
                 "io/shardlab/exercises/index.json: exercises: lists gone.json, but io/shardlab/exercises/gone.json is "
                         + "missing",
                 e.getMessage());
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            { "predicate": "sharded", "collection": "users" }                                          | x.json：check[0].hint：必填
+            { "predicate": "documentsOnShards", "collection": "users", "hint": "h", "atLeast": 0 }     | x.json：check[0].atLeast：应为 1 到 1000，实际是 0
+            { "predicate": "sharded", "collection": "users", "hint": 7 }                               | x.json：check[0].hint：应为字符串，实际是数字
+            { "predicate": "sharded", "collection": "users", "hint": "h", "filter": "{}" }             | x.json：check[0].filter：未知字段；应为以下之一：[collection, hint, key, predicate]
+            { "predicate": "sharded", "collection": "users", "hint": " h" }                            | x.json：check[0].hint：开头或结尾有空格
+            { "predicate": "targets", "collection": "users", "hint": "h", "filter": "{ a: 1 }", "expect": "one shard" } | x.json：check[0].expect：应为 single-shard, multi-shard, scatter-gather 之一，实际是 'one shard'
+            """)
+    void aBrokenFileIsSaidInChineseWithTheFieldsPathAsTheFileWritesIt(String check, String chinese) {
+        String json = VALID.replace("CHECK", check);
+
+        InvalidExerciseException e =
+                assertThrows(InvalidExerciseException.class, () -> new ExerciseFile("x.json").read(json));
+
+        assertEquals(chinese, Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
     }
 }

@@ -119,8 +119,8 @@ class ConfigDumpReaderTest {
                 fromDump.collection(USERS).orElseThrow().chunks());
         assertEquals(BalancerState.FROM_SETTINGS, fromDump.balancer().source());
         assertTrue(
-                fromDump.notes().stream().anyMatch(n -> n.contains("per-shard data sizes are omitted")),
-                fromDump.notes()::toString);
+                fromDump.notesInEnglish().stream().anyMatch(n -> n.contains("per-shard data sizes are omitted")),
+                fromDump.notesInEnglish()::toString);
         assertEquals(dir.toString(), fromDump.source());
         assertEquals(fromDump.collections(), read(dir.resolve("config")).collections(), "DIR or DIR/config");
     }

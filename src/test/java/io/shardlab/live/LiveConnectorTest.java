@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.live.ConfigFixture.Shape;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,6 +70,25 @@ class LiveConnectorTest {
                 e.getMessage());
         assertTrue(millis < 5000, "a refusal is final; it took " + millis + " ms of a 30 s timeout");
         assertOneLineWithoutPassword(e.getMessage());
+    }
+
+    @Test
+    void aRefusedConnectIsSaidInChineseWithTheServerStillMasked() throws Exception {
+        // given a server address where nothing listens, its URI holding a password
+        int port = freePort();
+        String uri = "mongodb://dba:" + PASSWORD + "@127.0.0.1:" + port + "/";
+
+        // when the connect fails
+        LiveClusterException e = assertThrows(
+                LiveClusterException.class, () -> new LiveConnector().connect(LiveConnectionRequest.of(uri)));
+
+        // then its words in Chinese name the masked URI and the refusing address, never the password
+        String chinese = Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said());
+        assertEquals(
+                "mongodb://dba:****@127.0.0.1:" + port + "/ 上没有服务器应答：127.0.0.1:" + port
+                        + " 拒绝了连接（那里没有进程在监听；服务器是否在运行，端口是否正确？）",
+                chinese);
+        assertOneLineWithoutPassword(chinese);
     }
 
     @Test
@@ -225,6 +247,21 @@ class LiveConnectorTest {
         e = assertThrows(
                 IllegalArgumentException.class, () -> PemTlsMaterial.sslContext(dir.resolve("nope.pem"), null));
         assertEquals("tls-ca-file: " + dir.resolve("nope.pem") + ": no such file", e.getMessage());
+    }
+
+    @Test
+    void aBadPemFileIsSaidInChineseNamingTheOptionAndTheFile() throws Exception {
+        // given a CA file whose certificate is not base64
+        Path ca = Files.writeString(
+                dir.resolve("not-base64.pem"), "-----BEGIN CERTIFICATE-----\nZZZZ!!!\n-----END CERTIFICATE-----\n");
+
+        // when it is read
+        RefusedInput e = assertThrows(RefusedInput.class, () -> PemTlsMaterial.sslContext(ca, null));
+
+        // then the problem is the bundle's Chinese, the option and the file as given
+        assertEquals(
+                "tls-ca-file：" + ca + "：第 1 个证书不是 base64 文本：第 5 个字符是 '!'",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
     }
 
     @Test

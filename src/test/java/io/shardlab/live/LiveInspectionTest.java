@@ -137,14 +137,14 @@ class LiveInspectionTest {
             assertNull(m.balancer().inBalancerRound());
             assertNull(m.collection(USERS).orElseThrow().dataDistribution());
             assertTrue(
-                    m.notes().stream().anyMatch(n -> n.startsWith("balancerStatus is not available")),
-                    m.notes()::toString);
+                    m.notesInEnglish().stream().anyMatch(n -> n.startsWith("balancerStatus is not available")),
+                    m.notesInEnglish()::toString);
             assertTrue(
-                    m.notes().stream()
+                    m.notesInEnglish().stream()
                             .anyMatch(n -> n.startsWith("per-shard data sizes are omitted")
                                     && n.contains("$shardedDataDistribution")
                                     && n.contains("$collStats")),
-                    m.notes()::toString);
+                    m.notesInEnglish()::toString);
         }
     }
 
@@ -156,7 +156,9 @@ class LiveInspectionTest {
             assertEquals(ServerRole.MONGOD, m.server().role());
             assertEquals(
                     ConfigFixture.usersNow(), m.collection(USERS).orElseThrow().chunks());
-            assertTrue(m.notes().stream().anyMatch(n -> n.contains("need a mongos")), m.notes()::toString);
+            assertTrue(
+                    m.notesInEnglish().stream().anyMatch(n -> n.contains("need a mongos")),
+                    m.notesInEnglish()::toString);
         }
     }
 

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.ConfigFixture.Shape;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,6 +51,21 @@ class MalformedMetadataTest {
         ChunkDocument d = decode(json);
         assertNull(d.chunk());
         assertEquals(problem, d.problem().message());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # config.chunks document (uuid era)                                                                  | its problem in Chinese
+            {_id: 1, min: {user_id: 5}, max: {user_id: 9}, lastmod: Timestamp(1, 0)}                             | 数据块 [(5), (9))：缺少 'shard'
+            {_id: 3, min: {user_id: 9}, max: {user_id: 5}, shard: 's1', lastmod: Timestamp(1, 0)}               | 数据块 [(9), (5))：min (9) 不小于 max (5)
+            {_id: 4, min: {x: 5}, max: {user_id: 9}, shard: 's1', lastmod: Timestamp(1, 0)}                     | 数据块 4：'min' 中是字段 'x'，而分片键 { user_id: 1 } 在此处是 'user_id'
+            {_id: 9, min: {user_id: 5}, max: {user_id: 9}, shard: 's1', lastmod: '1-0'}                          | 数据块 [(5), (9))：'lastmod' 是 STRING，应为 Timestamp
+            """)
+    void aMalformedChunkDocumentIsSaidInChineseWithMongoDbsFieldAndTypeNames(String json, String problem) {
+        ChunkDocument d = decode(json);
+        assertEquals(
+                problem,
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(d.problem().said()));
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
 import io.shardlab.live.ServerShardKeyAnalysis;
+import io.shardlab.text.RefusedInput;
 import org.bson.BsonDocument;
 
 /**
@@ -41,7 +42,7 @@ public interface LiveAnalysis {
                 try (LiveConnection c = connector.connect(request, cancellation)) {
                     return SampledQueries.read(c, namespace);
                 } catch (LiveClusterException e) {
-                    throw new IllegalArgumentException(e.getMessage(), e);
+                    throw new RefusedInput(e.said(), e);
                 }
             }
 
@@ -51,7 +52,7 @@ public interface LiveAnalysis {
                 try (LiveConnection c = connector.connect(request, cancellation)) {
                     return ServerShardKeyAnalysis.run(c, namespace, key);
                 } catch (LiveClusterException e) {
-                    throw new IllegalArgumentException(e.getMessage(), e);
+                    throw new RefusedInput(e.said(), e);
                 }
             }
         };

@@ -2,6 +2,7 @@ package io.shardlab.ui.lessons;
 
 import io.shardlab.files.TextTranslation;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.workload.WorkloadRegistry;
 import java.io.IOException;
 import java.io.InputStream;
@@ -104,13 +105,12 @@ public final class LessonCatalog {
             String english = DIRECTORY + name;
             String englishJson = files.apply(english)
                     .orElseThrow(() -> new InvalidLessonException(
-                            INDEX, "lessons", "lists " + name + ", but " + english + " is missing"));
+                            INDEX, "lessons", Message.of("lessons.catalog.listedMissing", name, english)));
             String source = language == Language.ENGLISH ? english : translationOf(name, language);
             String json = language == Language.ENGLISH ? englishJson : translated(files, source, englishJson, language);
             Lesson lesson = new LessonFile(source, checks, language).read(json);
             if (!ids.add(lesson.id())) {
-                throw new InvalidLessonException(
-                        source, "id", "'" + lesson.id() + "' is already used by another lesson");
+                throw new InvalidLessonException(source, "id", Message.of("lessons.catalog.idUsed", lesson.id()));
             }
             lessons.add(lesson);
         }
@@ -124,56 +124,65 @@ public final class LessonCatalog {
 
     private static String translated(
             Function<String, Optional<String>> files, String source, String englishJson, Language language) {
-        String every = "missing: every lesson has a translation into "; // untranslated: for the file's author
         String json = files.apply(source)
-                .orElseThrow(() -> new InvalidLessonException(source, "", every + language.nativeName()));
+                .orElseThrow(() -> new InvalidLessonException(
+                        source, "", Message.of("lessons.catalog.noTranslation", language.nativeName())));
         BsonDocument translation;
         try {
             translation = BsonDocument.parse(json);
         } catch (RuntimeException e) {
-            throw new InvalidLessonException(
-                    source, "", "not valid JSON: " + e.getMessage()); // untranslated: for the file's author
+            throw new InvalidLessonException(source, "", Message.of("lessons.file.notJson", oneLine(e.getMessage())));
         }
         BsonDocument english;
         try {
             english = BsonDocument.parse(englishJson);
         } catch (RuntimeException e) {
             throw new InvalidLessonException(
-                    source,
-                    "",
-                    "its English file is not valid JSON: " + e.getMessage()); // untranslated: for the file's author
+                    source, "", Message.of("lessons.catalog.englishNotJson", oneLine(e.getMessage())));
         }
         return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
                 .applyTo(english, translation, (path, problem) -> new InvalidLessonException(source, path, problem))
                 .toJson();
     }
 
+    /** A parser's message on one line, as a refusal says it. */
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
     private static List<String> index(Function<String, Optional<String>> files) {
         String json = files.apply(INDEX)
-                .orElseThrow(() -> new InvalidLessonException(INDEX, "", "missing from the class path"));
+                .orElseThrow(() -> new InvalidLessonException(INDEX, "", Message.of("lessons.catalog.notOnClassPath")));
         BsonDocument index;
         try {
             index = BsonDocument.parse(json);
         } catch (RuntimeException e) {
-            throw new InvalidLessonException(INDEX, "", "not a JSON object: " + e.getMessage());
+            throw new InvalidLessonException(
+                    INDEX, "", Message.of("lessons.catalog.indexNotObject", oneLine(e.getMessage())));
         }
         if (!index.keySet().equals(Set.of("lessons")) || !index.get("lessons").isArray()) {
-            throw new InvalidLessonException(INDEX, "", "expected {\"lessons\": [\"01-….json\", …]}");
+            throw new InvalidLessonException(
+                    INDEX, "", Message.of("lessons.catalog.indexShape", "{\"lessons\": [\"01-….json\", …]}"));
         }
         List<String> names = new ArrayList<>();
         List<BsonValue> items = index.getArray("lessons").getValues();
         if (items.isEmpty()) {
-            throw new InvalidLessonException(INDEX, "lessons", "lists no lesson");
+            throw new InvalidLessonException(INDEX, "lessons", Message.of("lessons.catalog.noLessons"));
         }
         for (int i = 0; i < items.size(); i++) {
             BsonValue item = items.get(i);
             if (!item.isString() || !item.asString().getValue().matches("[A-Za-z0-9_-]+\\.json")) {
                 throw new InvalidLessonException(
-                        INDEX, "lessons[" + i + "]", "expected a file name such as " + "01-monotonic-key.json");
+                        INDEX,
+                        "lessons[" + i + "]",
+                        Message.of("lessons.catalog.badFileName", "01-monotonic-key.json"));
             }
             if (names.contains(item.asString().getValue())) {
                 throw new InvalidLessonException(
-                        INDEX, "lessons[" + i + "]", item.asString().getValue() + " is listed twice");
+                        INDEX,
+                        "lessons[" + i + "]",
+                        Message.of(
+                                "lessons.catalog.listedTwice", item.asString().getValue()));
             }
             names.add(item.asString().getValue());
         }

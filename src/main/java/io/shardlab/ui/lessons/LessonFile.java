@@ -11,6 +11,7 @@ import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.StreamStep;
 import io.shardlab.workload.Workload;
@@ -70,12 +71,15 @@ final class LessonFile {
     static final int FOLLOW_UPS_MAX = 3;
 
     /** How a problem with a field a follow-up takes unchanged ends. */
-    private static final String INHERITED_NOTE = " (taken unchanged from the lesson's scenario)";
+    private static final Message INHERITED_NOTE = Message.of("lessons.file.inherited");
 
     private static final Set<String> LESSON_FIELDS =
             Set.of("id", "title", "principle", "scenario", "watch", "askTheRoom", "followUps", "shellSteps");
-    private static final String NOT_WHOLE_INPUT =
-            "not a whole shell input: a brace, bracket, string or comment is left open";
+    /** The targeting classes as a file writes them. */
+    private static final String TARGETING_LABELS =
+            "single-shard, multi-shard, scatter-gather"; // untranslated: file words
+
+    private static final Message NOT_WHOLE_INPUT = Message.of("lessons.file.notWholeInput");
 
     /** The most database commands a shell step may say it sends. */
     private static final long SHELL_STEP_COMMANDS_MAX = 1_000_000;
@@ -139,18 +143,18 @@ final class LessonFile {
      */
     Lesson read(String json) {
         if (!json.strip().startsWith("{")) {
-            throw new InvalidLessonException(source, "", "not a JSON object: a lesson file starts with {");
+            throw new InvalidLessonException(source, "", Message.of("lessons.file.notObject", "{"));
         }
         BsonDocument root;
         try {
             root = BsonDocument.parse(json);
         } catch (RuntimeException e) {
-            throw new InvalidLessonException(source, "", "not valid JSON: " + e.getMessage());
+            throw new InvalidLessonException(source, "", Message.of("lessons.file.notJson", oneLine(e.getMessage())));
         }
         JsonFields lesson = fields(root, "", LESSON_FIELDS, Set.of());
         String id = lesson.text("id", 40);
         if (!id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
-            throw lesson.invalid("id", "lower-case words joined by hyphens, e.g. monotonic-key, got '" + id + "'");
+            throw lesson.invalid("id", Message.of("lessons.file.badId", id, "monotonic-key"));
         }
         String title = lesson.text("title", max(TITLE_MAX));
         String principle = lesson.text("principle", max(PRINCIPLE_MAX));
@@ -167,7 +171,7 @@ final class LessonFile {
             BsonDocument changes = f.object("scenario");
             JsonFields.checkKnown(changes, f.path("scenario"), SCENARIO_FIELDS, this::invalid);
             if (!changes.containsKey("why")) {
-                throw f.invalid("scenario.why", "required: say why this variant's settings show the comparison");
+                throw f.invalid("scenario.why", Message.of("lessons.file.whyRequired"));
             }
             BsonDocument merged = scenarioJson.clone();
             changes.forEach(merged::put);
@@ -198,7 +202,7 @@ final class LessonFile {
     private LessonScenario scenario(JsonFields s) {
         String namespace = s.text("namespace", 120);
         if (!namespace.matches("[^.\\s]+\\.[^\\s]+")) {
-            throw s.invalid("namespace", "expected 'db.collection', got '" + namespace + "'");
+            throw s.invalid("namespace", Message.of("lessons.file.badNamespace", namespace, "db.collection"));
         }
         String workloadName = s.text("workload", 60);
         Workload workload = s.check("workload", () -> checks.workload(workloadName));
@@ -227,14 +231,18 @@ final class LessonFile {
             TargetingClass expected = Arrays.stream(TargetingClass.values())
                     .filter(c -> c.label().equals(expect))
                     .findFirst()
-                    .orElseThrow(() -> q.invalid(
-                            "expect", "one of single-shard, multi-shard, scatter-gather, got '" + expect + "'"));
+                    .orElseThrow(() ->
+                            q.invalid("expect", Message.of("lessons.file.badTargeting", expect, TARGETING_LABELS)));
             TargetingClass actual = q.check("filter", () -> checks.targeting(filter, workload, key, version));
             if (actual != expected) {
                 throw q.invalid(
                         "expect",
-                        "the lesson says " + expected + " but mongos targets " + filter + " on " + key + " as "
-                                + actual);
+                        Message.of(
+                                "lessons.file.targetingDiffers",
+                                expected.toString(),
+                                filter.toString(),
+                                key.toString(),
+                                actual.toString()));
             }
             queries.add(new LessonQuery(label, filter, expected));
         }
@@ -281,11 +289,11 @@ final class LessonFile {
             String shard = f.text("addShard", 20);
             int number = shards + i + 1;
             if (number > Scenario.MAX_SHARDS) {
-                throw f.invalid("addShard", "the explorer draws at most " + Scenario.MAX_SHARDS + " shards");
+                throw f.invalid("addShard", Message.of("lessons.file.tooManyShards", Scenario.MAX_SHARDS));
             }
             String expected = SimulationSetup.of(MongoVersion.DEFAULT, number).shardId(number);
             if (!shard.equals(expected)) {
-                throw f.invalid("addShard", "the next shard is called " + expected + ", got '" + shard + "'");
+                throw f.invalid("addShard", Message.of("lessons.file.nextShard", expected, shard));
             }
             steps.add(StreamStep.addShard(after, shard));
             previous = after;
@@ -321,7 +329,7 @@ final class LessonFile {
         long numInitialChunks = s.optionalWholeNumber("numInitialChunks", 0, 0, Long.MAX_VALUE);
         BsonValue presplit = s.document().get("presplitHashedZones");
         if (presplit != null && !presplit.isBoolean()) {
-            throw s.invalid("presplitHashedZones", "expected true or false, found " + JsonFields.typeOf(presplit));
+            throw s.invalid("presplitHashedZones", Message.of("files.field.notBoolean", JsonFields.typeOf(presplit)));
         }
         return new ShardingSetup(
                 shardZones,
@@ -347,7 +355,11 @@ final class LessonFile {
         return new JsonFields(document, path, allowed, inherited, INHERITED_NOTE, this::invalid);
     }
 
-    private InvalidLessonException invalid(String path, String problem) {
+    private static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+
+    private InvalidLessonException invalid(String path, Message problem) {
         return new InvalidLessonException(source, path, problem);
     }
 }

@@ -12,6 +12,8 @@ import io.shardlab.routing.Router;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.InitialSplit;
 import io.shardlab.workload.SimulationSetup;
 import io.shardlab.workload.Workload;
@@ -52,7 +54,7 @@ final class ScenarioChecks {
     ShardKeyPattern key(String text, Workload workload) {
         ShardKeyPattern key = ShardKeyPattern.parse(text);
         for (KeyField field : key.fields()) {
-            requireDocumentField(field.path(), workload, "the key field");
+            requireDocumentField(field.path(), workload, "lessons.check.keyField");
         }
         return key;
     }
@@ -73,14 +75,15 @@ final class ScenarioChecks {
             try {
                 point = keyOf(BsonLiterals.parseDocument(text), key);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("[" + i + "] " + e.getMessage(), e);
+                throw new RefusedInput(Message.of("lessons.check.item", i, RefusedInput.said(e)), e);
             }
             if (point.isGlobalMin() || point.isGlobalMax()) {
-                throw new IllegalArgumentException(
-                        "[" + i + "] " + text + " is the global minimum or maximum of the key, already a chunk bound");
+                throw new RefusedInput(
+                        Message.of("lessons.check.item", i, Message.of("lessons.check.globalBound", text)));
             }
             if (!seen.add(point)) {
-                throw new IllegalArgumentException("[" + i + "] " + text + " is listed twice");
+                throw new RefusedInput(
+                        Message.of("lessons.check.item", i, Message.of("lessons.check.listedTwice", text)));
             }
         }
         return List.copyOf(texts);
@@ -90,8 +93,8 @@ final class ScenarioChecks {
         List<String> names = new ArrayList<>(document.keySet());
         List<String> expected = key.fields().stream().map(KeyField::path).toList();
         if (!names.equals(expected)) {
-            throw new IllegalArgumentException(
-                    BsonPrinter.shell(document) + " must name the key's fields " + expected + " in that order");
+            throw new RefusedInput(
+                    Message.of("lessons.check.keyFields", BsonPrinter.shell(document), expected.toString()));
         }
         ShardKeyPattern.checkShardKeyIsValidForMetadataStorage(document);
         List<BsonValue> values = new ArrayList<>(document.values());
@@ -105,11 +108,10 @@ final class ScenarioChecks {
      */
     List<String> workloadSplitPoints(Workload workload, ShardKeyPattern key, long documents, long seed) {
         InitialSplit split = workload.initialSplit(WorkloadSettings.of(documents, seed))
-                .orElseThrow(() -> new IllegalArgumentException("\"workload\": the workload '" + workload.name()
-                        + "' prepares no split points; list them instead"));
+                .orElseThrow(() -> new RefusedInput(Message.of("lessons.check.noSplitPoints", workload.name())));
         if (!split.key().equals(key)) {
-            throw new IllegalArgumentException("\"workload\": the workload '" + workload.name()
-                    + "' prepares split points for the key " + split.key() + ", not " + key);
+            throw new RefusedInput(Message.of(
+                    "lessons.check.otherKey", workload.name(), split.key().toString(), key.toString()));
         }
         return split.splitPoints().stream()
                 .map(p -> BsonPrinter.shell(p.toDocument(key)))
@@ -144,18 +146,23 @@ final class ScenarioChecks {
         BsonDocument filter = BsonLiterals.parseDocument(filterText);
         for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
             if (!e.getKey().startsWith("$")) {
-                requireDocumentField(e.getKey(), workload, "the filter field");
+                requireDocumentField(e.getKey(), workload, "lessons.check.filterField");
             }
         }
         Router router = new Router(key, ChunkMap.single(key.arity(), "shard01"), version);
         return router.route(new Operation.Find(filter)).targeting();
     }
 
+    /** @param what the field's role, a {@code lessons.check.*} key ("the key field") */
     private static void requireDocumentField(String path, Workload workload, String what) {
         String topLevel = path.contains(".") ? path.substring(0, path.indexOf('.')) : path;
         if (!workload.fields().contains(topLevel)) {
-            throw new IllegalArgumentException(what + " '" + path + "' is not in the documents of workload '"
-                    + workload.name() + "', which have " + workload.fields());
+            throw new RefusedInput(Message.of(
+                    "lessons.check.notInDocuments",
+                    Message.of(what),
+                    path,
+                    workload.name(),
+                    workload.fields().toString()));
         }
     }
 }

@@ -10,6 +10,7 @@ import io.shardlab.live.LiveTimeouts;
 import io.shardlab.live.RecentConnections;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.ui.BackgroundFailure;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -116,7 +117,15 @@ public final class ConnectViewModel {
                             Messages words = Messages.of(language.get());
                             String message = cause instanceof Error
                                     ? words.text(BackgroundFailure.message(cause))
-                                    : String.valueOf(cause.getMessage());
+                                    : cause instanceof LiveClusterException live
+                                            ? words.text(live.said())
+                                                    .replaceAll("\\s+", " ")
+                                                    .strip()
+                                            : cause instanceof RefusedInput refused
+                                                    ? words.text(refused.said())
+                                                            .replaceAll("\\s+", " ")
+                                                            .strip()
+                                                    : String.valueOf(cause.getMessage());
                             error.set(inDialogWords(
                                     ConnectionStringSecrets.redact(message, request.connectionString()), words));
                         }
@@ -143,6 +152,9 @@ public final class ConnectViewModel {
             m = words.text("live.connect.said.uri", m.substring("uri: ".length()));
         } else if (m.startsWith("tls-ca-file: ")) {
             m = words.text("live.connect.said.caFile", m.substring("tls-ca-file: ".length()));
+        } else if (m.startsWith("tls-ca-file：")) {
+            // a CA file's problem said in Chinese (live.tls.*)
+            m = words.text("live.connect.said.caFile", m.substring("tls-ca-file：".length()));
         }
         return m.replace("with --tls-ca-file", words.text("live.connect.said.withCaFile"));
     }

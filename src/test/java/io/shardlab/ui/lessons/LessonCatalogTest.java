@@ -17,6 +17,8 @@ import io.shardlab.session.Scenario;
 import io.shardlab.sim.ShardZone;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.sim.ZoneKeyRange;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
@@ -291,6 +293,23 @@ class LessonCatalogTest {
         InvalidLessonException e = assertThrows(InvalidLessonException.class, () -> loadOne(broken));
         assertEquals("io/shardlab/lessons/t.json: " + message, e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # what is broken            | replace                               | with                                    | the refusal in Chinese after the file's name
+            key on a missing field      | "key": "{ counter: 1 }"               | "key": "{ count: 1 }"                   | scenario.key：分片键字段 'count' 不在工作负载 'monotonic' 的文档中，这些文档的字段是 [_id, counter, customer, total]
+            repeated split point        | "why": "W."                           | "splitPoints": ["{ counter: 5 }", "{ counter: 5.0 }"], "why": "W." | scenario.splitPoints：[1] { counter: 5.0 } 被列出了两次
+            follow-up breaks inherited  | "shards": 4,                          | "key": "{ total: 1 }",                  | followUps[0].scenario.queries[0].expect：课程说是 single-shard，但 mongos 对 { total: 1 } 上的 { counter: 1 } 的定向是 scatter-gather（沿用课程场景中的值，未作改动）
+            presplit not a boolean      | "why": "W."                           | "presplitHashedZones": "yes", "why": "W." | scenario.presplitHashedZones：应为 true 或 false，实际是字符串
+            """)
+    void a_broken_lesson_file_is_said_in_chinese_naming_file_and_field(
+            String what, String replace, String with, String chinese) {
+        String broken = VALID.replace(replace, with);
+        InvalidLessonException e = assertThrows(InvalidLessonException.class, () -> loadOne(broken));
+        assertEquals(
+                "io/shardlab/lessons/t.json：" + chinese,
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
     }
 
     @Test
