@@ -6,12 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
-import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.WindowPlacement;
-import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -43,13 +41,7 @@ class ExplorerInChineseTest {
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        wired = new WiredExplorer(engine -> new ExplorerViewModel(
-                engine,
-                WorkloadRegistry.standard(),
-                dark,
-                copied -> {},
-                (snapshot, version) -> {},
-                ConnectionsWiring.application()));
+        wired = WiredExplorer.standard(dark);
         vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         text = new UiText(Language.SIMPLIFIED_CHINESE);

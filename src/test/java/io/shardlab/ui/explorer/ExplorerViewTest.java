@@ -12,7 +12,6 @@ import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
 import io.shardlab.ui.FxWait;
-import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.diagram.DiagramProbe;
 import io.shardlab.ui.explorer.diagram.NumberLineView;
@@ -60,13 +59,7 @@ class ExplorerViewTest {
     void start(Stage stage) {
         this.stage = stage;
         dark = new SimpleBooleanProperty(false);
-        wired = new WiredExplorer(engine -> new ExplorerViewModel(
-                engine,
-                WorkloadRegistry.standard(),
-                dark,
-                text -> {},
-                (snapshot, version) -> {},
-                ConnectionsWiring.application()));
+        wired = WiredExplorer.standard(dark);
         vm = wired.viewModel();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));
         view = new ExplorerView(vm, appearance);

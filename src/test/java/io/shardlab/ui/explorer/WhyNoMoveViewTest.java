@@ -13,9 +13,7 @@ import io.shardlab.sim.AddShard;
 import io.shardlab.sim.RemoveShard;
 import io.shardlab.sim.SetBalancerState;
 import io.shardlab.sim.SetBalancerWindow;
-import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.theme.Appearance;
-import io.shardlab.workload.WorkloadRegistry;
 import java.time.LocalTime;
 import java.util.List;
 import java.util.Optional;
@@ -48,13 +46,7 @@ class WhyNoMoveViewTest {
     @Start
     void start(Stage stage) {
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
-        wired = new WiredExplorer(engine -> new ExplorerViewModel(
-                engine,
-                WorkloadRegistry.standard(),
-                dark,
-                text -> {},
-                (snapshot, version) -> {},
-                ConnectionsWiring.application()));
+        wired = WiredExplorer.standard(dark);
         vm = wired.viewModel();
         engine = wired.engine();
         Appearance appearance = new Appearance(dark, new SimpleBooleanProperty(false));

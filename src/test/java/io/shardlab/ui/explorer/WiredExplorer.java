@@ -4,9 +4,12 @@ import io.shardlab.session.AppWiring;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
 import io.shardlab.session.ExplorerEngine;
+import io.shardlab.ui.explorer.connections.ConnectionsWiring;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
+import io.shardlab.workload.WorkloadRegistry;
 import java.util.function.Function;
 import javafx.application.Platform;
+import javafx.beans.property.BooleanProperty;
 
 /**
  * The explorer's engine on its own simulation thread (a daemon), its states handed to the view-model on the FX
@@ -28,6 +31,20 @@ public final class WiredExplorer implements AutoCloseable {
         engine = AppWiring.explorerEngine(thread, System::nanoTime, mailbox::offer);
         viewModel = viewModelOf.apply(engine);
         holder[0] = viewModel;
+    }
+
+    /**
+     * The explorer as the application wires it, with the standard workloads and no clipboard or snapshot sink:
+     * the view tests' common case.
+     */
+    public static WiredExplorer standard(BooleanProperty dark) {
+        return new WiredExplorer(engine -> new ExplorerViewModel(
+                engine,
+                WorkloadRegistry.standard(),
+                dark,
+                copied -> {},
+                (snapshot, version) -> {},
+                ConnectionsWiring.application()));
     }
 
     /** The engine commands go to (on the simulation thread). */
