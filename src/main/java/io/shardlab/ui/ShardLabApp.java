@@ -27,7 +27,6 @@ import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import io.shardlab.ui.explorer.balancer.BalancerWhy;
-import io.shardlab.ui.explorer.balancer.ShardDrain;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonView;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
@@ -262,7 +261,6 @@ public class ShardLabApp extends Application {
         // a Shell script's commands come one at a time: a frame each would take most of the run (lesson 8's 1,440
         // splits); ten frames a second still show the script's progress
         engine.paceCommandFrames(COMMAND_FRAME_INTERVAL_MILLIS);
-        engine.measureDrains(ShardDrain::leftByShard);
         explorer = new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
