@@ -90,10 +90,32 @@ public record ShardDrain(boolean pausable, DrainRemaining remaining, List<String
 
     /** What the lane's DRAINING badge adds: {@code 3 chunks · 2 collections left}. */
     public Message left() {
+        return left(remaining);
+    }
+
+    /**
+     * The words of what is left on a draining shard, {@code 3 chunks · 2 collections left}: every DRAINING badge says
+     * them (the explorer's lanes, the placement board, their exports, the CLI's pictures).
+     */
+    public static Message left(DrainRemaining remaining) {
         return Message.of(
                 "balancer.drain.left",
                 remaining.chunks(),
                 remaining.collections().size());
+    }
+
+    /**
+     * What is left of each draining shard of {@code mongos}'s catalog, by shard id, as the mongos counts it: the
+     * placement board's badges, and a picture the CLI draws of a cluster it simulated.
+     */
+    public static Map<String, Message> leftByShard(MongosCommands mongos) {
+        Map<String, Message> out = new LinkedHashMap<>();
+        for (Shard s : mongos.catalog().shards()) {
+            if (s.draining()) {
+                out.put(s.id(), left(mongos.drainRemaining(s.id())));
+            }
+        }
+        return out;
     }
 
     /**

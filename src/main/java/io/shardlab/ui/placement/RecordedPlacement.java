@@ -46,7 +46,9 @@ final class RecordedPlacement {
                     ClusterPlacement.CONFIG_SHARD_ID.equals(s.id()),
                     s.draining(),
                     bytes.getOrDefault(s.id(), 0L),
-                    ClusterPlacement.UNKNOWN_BYTES));
+                    0,
+                    ClusterPlacement.UNKNOWN_BYTES,
+                    Optional.empty()));
         }
         List<ClusterPlacement.Database> databases = metadata.databases().stream()
                 .map(d -> new ClusterPlacement.Database(d.name(), d.primary()))
