@@ -49,6 +49,7 @@ import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedLanguage;
+import io.shardlab.ui.theme.RememberedSettings;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.ui.theme.WindowPlacement;
@@ -147,6 +148,7 @@ public class ShardLabApp extends Application {
     private final Supplier<List<Rectangle2D>> screens;
     private final Function<Consumer<Message>, RememberedWindows> rememberedWindows;
     private final Function<Consumer<Message>, RememberedLanguage> rememberedLanguage;
+    private final Function<Consumer<Message>, RememberedSettings> rememberedSettings;
     private WindowPlacement placement;
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
@@ -176,7 +178,8 @@ public class ShardLabApp extends Application {
                 WindowPlacement::screensOfThisDesktop,
                 problems -> RememberedWindows.inFile(RememberedWindows.fileOfThisUser(), problems),
                 problems ->
-                        RememberedLanguage.inFile(RememberedLanguage.fileOfThisUser(), Locale.getDefault(), problems));
+                        RememberedLanguage.inFile(RememberedLanguage.fileOfThisUser(), Locale.getDefault(), problems),
+                problems -> RememberedSettings.inFile(RememberedSettings.fileOfThisUser(), problems));
     }
 
     /**
@@ -185,6 +188,8 @@ public class ShardLabApp extends Application {
      *     with them (the status bar)
      * @param rememberedLanguage the language View → Language last chose, kept between runs (the operating
      *     system's on a first start), given where to tell a problem with it (the status bar)
+     * @param rememberedSettings the other settings kept between runs (the placement board's disk per shard), given
+     *     where to tell a problem with them (the status bar)
      */
     ShardLabApp(
             BackgroundTasks tasks,
@@ -192,13 +197,15 @@ public class ShardLabApp extends Application {
             DataFileReader dataFiles,
             Supplier<List<Rectangle2D>> screens,
             Function<Consumer<Message>, RememberedWindows> rememberedWindows,
-            Function<Consumer<Message>, RememberedLanguage> rememberedLanguage) {
+            Function<Consumer<Message>, RememberedLanguage> rememberedLanguage,
+            Function<Consumer<Message>, RememberedSettings> rememberedSettings) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
         this.mongos = Objects.requireNonNull(mongos, "mongos");
         this.dataFiles = Objects.requireNonNull(dataFiles, "dataFiles");
         this.screens = Objects.requireNonNull(screens, "screens");
         this.rememberedWindows = Objects.requireNonNull(rememberedWindows, "rememberedWindows");
         this.rememberedLanguage = Objects.requireNonNull(rememberedLanguage, "rememberedLanguage");
+        this.rememberedSettings = Objects.requireNonNull(rememberedSettings, "rememberedSettings");
     }
 
     @Override
@@ -340,8 +347,12 @@ public class ShardLabApp extends Application {
         // Simulation → Placement board… (io.shardlab.ui.placement): where every database and collection lives, and
         // moveCollection / unshardCollection / shardAndDistribute through the cluster's mongos, undone by the
         // explorer's undo; a recorded layout is not changed
-        PlacementViewModel placementBoard =
-                new PlacementViewModel(engine::placement, Platform::runLater, engine::undo, engine::redo);
+        PlacementViewModel placementBoard = new PlacementViewModel(
+                engine::placement,
+                Platform::runLater,
+                engine::undo,
+                engine::redo,
+                rememberedSettings.apply(viewModel::reportFailure));
         placementBoard.readOnlyProperty().bind(explorer.readOnlyLayoutProperty());
         live.layout().metadataProperty().addListener((obs, was, now) -> {
             if (now != null) {

@@ -245,8 +245,11 @@ final class PlacementView {
     /** The disk of every simulated shard, in MiB: what a move's free-space check measures against. */
     private HBox capacity() {
         Label label = text.label(new Label(), "placement.capacity");
-        Spinner<Integer> spinner =
-                new Spinner<>(1, 1 << 20, vm.shardCapacityMegabytesProperty().get(), 256);
+        Spinner<Integer> spinner = new Spinner<>(
+                1,
+                PlacementViewModel.MAX_DISK_MEGABYTES,
+                vm.shardCapacityMegabytesProperty().get(),
+                256);
         spinner.setId("placement-capacity");
         spinner.setEditable(true);
         spinner.setPrefWidth(110);
