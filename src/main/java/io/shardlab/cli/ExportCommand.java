@@ -8,6 +8,7 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.RecordedPlacement;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DiagramData;
@@ -17,6 +18,8 @@ import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.LayoutData;
+import io.shardlab.render.PlacementBoard;
+import io.shardlab.render.PlacementBoardPainter;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
@@ -136,6 +139,9 @@ final class ExportCommand implements Runnable {
     @Option(names = "--highlight-range", paramLabel = "BOUND", arity = "2")
     private List<String> highlightRange;
 
+    @Option(names = "--placement")
+    private boolean placement;
+
     @Override
     public void run() {
         PictureFile file = PictureFile.of(format, out);
@@ -156,6 +162,10 @@ final class ExportCommand implements Runnable {
             OptionBounds.SHARDS.check(empty.shards);
         }
         file.checkWritable();
+        if (placement) {
+            writePlacement(file, size, chosenTheme);
+            return;
+        }
         DiagramData data = data();
         LayoutData layout = data.layout();
         if (chosenView == View.HEATMAP && data.heatmap().isEmpty()) {
@@ -180,6 +190,27 @@ final class ExportCommand implements Runnable {
                 fileFormat.extension(),
                 options.view().cliName(),
                 layout.snapshot().chunks().size()));
+        w.flush();
+    }
+
+    /**
+     * {@code --placement}: the placement board of the source's cluster, as the window's board exports it (every
+     * shard's lane with its unsharded collections, each sharded collection's key line; {@link RecordedPlacement}).
+     */
+    private void writePlacement(PictureFile file, ExportSize size, Theme chosenTheme) {
+        if (!source.isGiven() || sim.hasInput() || empty != null) {
+            throw new IllegalArgumentException(language.text("cli.export.placementNeedsSource"));
+        }
+        PlacementBoard board = RecordedPlacement.of(source.read(clock)).board();
+        file.write(new PlacementBoardPainter(board, chosenTheme, title, language.language()), size);
+        PrintWriter w = spec.commandLine().getOut();
+        w.println(language.text(
+                "cli.export.wrotePlacement",
+                out.toString(),
+                file.format().extension(),
+                board.lanes().size(),
+                board.tiles().size(),
+                board.keyLines().size()));
         w.flush();
     }
 

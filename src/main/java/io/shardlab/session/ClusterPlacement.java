@@ -5,6 +5,9 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.PlacementBoard;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.text.Message;
 import java.util.ArrayList;
@@ -219,6 +222,37 @@ public record ClusterPlacement(
                         l.draining() ? Optional.ofNullable(drainsLeft.get(l.shard())) : Optional.empty()))
                 .toList();
         return new ClusterPlacement(release, figured, databases, tiles, keyLines, recorded);
+    }
+
+    /**
+     * This placement as render draws it ({@link PlacementBoard}): the window's export and the CLI's picture of the
+     * board. A key line's chunk sizes go with it when known.
+     */
+    public PlacementBoard board() {
+        List<PlacementBoard.Lane> boardLanes = lanes.stream()
+                .map(l -> new PlacementBoard.Lane(
+                        l.shard(),
+                        l.configShard(),
+                        l.draining(),
+                        l.drainLeft(),
+                        l.bytes(),
+                        l.indexBytes(),
+                        l.capacityBytes(),
+                        primaryOf(l.shard())))
+                .toList();
+        List<PlacementBoard.Tile> boardTiles = tiles.stream()
+                .map(t -> new PlacementBoard.Tile(t.namespace(), t.shard(), t.bytes()))
+                .toList();
+        List<PlacementBoard.KeyLine> lines = keyLines.stream()
+                .map(l -> new PlacementBoard.KeyLine(
+                        l.namespace(),
+                        l.key(),
+                        l.sizesKnown() ? l.bytes() : PlacementBoard.UNKNOWN_BYTES,
+                        new LayoutData(
+                                l.layout(),
+                                l.sizesKnown() ? Optional.of(ChunkSizes.of(l.chunkStatistics())) : Optional.empty())))
+                .toList();
+        return new PlacementBoard(release.toString(), boardLanes, boardTiles, lines, recorded.map(Recorded::source));
     }
 
     /** Whether the board may change this placement: the simulator's, not a recorded one. */

@@ -359,8 +359,14 @@ public class ShardLabApp extends Application {
                 placementBoard.showRecorded(now);
             }
         });
-        PlacementWindow placementWindow =
-                new PlacementWindow(text, placementBoard, appearance, viewModel.darkProperty(), icons, placement);
+        PlacementWindow placementWindow = new PlacementWindow(
+                text,
+                placementBoard,
+                appearance,
+                viewModel.darkProperty(),
+                icons,
+                placement,
+                (board, owner) -> showExport(ExportViewModel.Input.placement(board), owner, appearance, viewModel));
         this.placementWindow = placementWindow;
         MenuItem placementItem = text.label(new MenuItem(), "placement.menu");
         placementItem.setId("menu-placement-board");
@@ -477,6 +483,35 @@ public class ShardLabApp extends Application {
         return chooser;
     }
 
+    /**
+     * File → Export…'s dialog over {@code owner}, on {@code input}: the explorer's diagram, a comparison or the
+     * placement board, one dialog and one painter per picture for all.
+     */
+    private void showExport(ExportViewModel.Input input, Stage owner, Appearance appearance, MainViewModel viewModel) {
+        ExportViewModel export = new ExportViewModel(
+                text,
+                input,
+                viewModel.darkProperty().get(),
+                work.reporting(text.now("window.export.work"), exportThread),
+                Platform::runLater,
+                ShardLabApp::copyImage);
+        ExportDialog dialog = new ExportDialog(
+                text,
+                export,
+                name -> {
+                    FileChooser chooser = new FileChooser();
+                    chooser.setTitle(text.now("export.title"));
+                    chooser.setInitialFileName(name);
+                    return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(owner)))
+                            .map(File::toPath);
+                },
+                folder -> getHostServices().showDocument(folder.toUri().toString()),
+                placement);
+        dialog.initOwner(owner);
+        appearance.applyOnce(dialog.getDialogPane());
+        placement.show(dialog);
+    }
+
     private MenuItem exportItem(Stage stage, Appearance appearance, MainViewModel viewModel) {
         exportThread = tasks.serial("shardlab-export");
         MenuItem item = text.label(new MenuItem(), "window.menu.export");
@@ -533,28 +568,7 @@ public class ShardLabApp extends Application {
                         .shownAs(picture.options().scale(), exportProvenance(viewModel))
                         .withPlanShown(explorer.balancer().planShown() || planShownAsMenuOpened[0]);
             }
-            ExportViewModel export = new ExportViewModel(
-                    text,
-                    input,
-                    viewModel.darkProperty().get(),
-                    work.reporting(text.now("window.export.work"), exportThread),
-                    Platform::runLater,
-                    ShardLabApp::copyImage);
-            ExportDialog dialog = new ExportDialog(
-                    text,
-                    export,
-                    name -> {
-                        FileChooser chooser = new FileChooser();
-                        chooser.setTitle(text.now("export.title"));
-                        chooser.setInitialFileName(name);
-                        return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(stage)))
-                                .map(File::toPath);
-                    },
-                    folder -> getHostServices().showDocument(folder.toUri().toString()),
-                    placement);
-            dialog.initOwner(stage);
-            appearance.applyOnce(dialog.getDialogPane());
-            placement.show(dialog);
+            showExport(input, stage, appearance, viewModel);
         });
         return item;
     }

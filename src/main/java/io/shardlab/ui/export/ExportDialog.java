@@ -189,8 +189,11 @@ public final class ExportDialog extends Dialog<Void> {
         int row = 0;
 
         grid.addRow(row++, label("export.format"), formatButtons());
-        grid.addRow(row++, label("export.view"), viewChoice());
-        grid.addRow(row++, label("export.chunkWidth"), chunkWidthChoice());
+        // the placement board's picture has no view to pick nor chunk widths: its key lines draw their lanes
+        if (!viewModel.isPlacementBoard()) {
+            grid.addRow(row++, label("export.view"), viewChoice());
+            grid.addRow(row++, label("export.chunkWidth"), chunkWidthChoice());
+        }
         Spinner<Integer> width =
                 new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
         width.setId("export-width");
@@ -348,6 +351,8 @@ public final class ExportDialog extends Dialog<Void> {
         highlight.setMinHeight(Region.USE_PREF_SIZE);
         highlight.selectedProperty().bindBidirectional(viewModel.highlightProperty());
         highlight.disableProperty().bind(viewModel.canHighlightProperty().not());
+        highlight.setVisible(!viewModel.isPlacementBoard());
+        highlight.setManaged(highlight.isVisible());
         return highlight;
     }
 

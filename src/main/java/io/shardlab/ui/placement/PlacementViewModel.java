@@ -3,6 +3,7 @@ package io.shardlab.ui.placement;
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.ClusterMetadata;
+import io.shardlab.live.RecordedPlacement;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.render.DataSize;
 import io.shardlab.session.ClusterPlacement;

@@ -91,7 +91,7 @@ class PlacementViewTest {
                 engine::placement, Platform::runLater, engine::undo, engine::redo, RememberedSettings.inMemory());
         robot.interact(() -> {
             UiText text = new UiText(Language.ENGLISH);
-            var root = new PlacementView(text, board, new SimpleBooleanProperty(false)).build();
+            var root = new PlacementView(text, board, new SimpleBooleanProperty(false), picture -> {}).build();
             new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);
             Stage stage = new Stage();
             stage.setScene(new Scene(root, 1280, 720));

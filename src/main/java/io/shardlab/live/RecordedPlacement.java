@@ -1,10 +1,6 @@
-package io.shardlab.ui.placement;
+package io.shardlab.live;
 
 import io.shardlab.cluster.Shard;
-import io.shardlab.live.ClusterMetadata;
-import io.shardlab.live.CollectionLayout;
-import io.shardlab.live.ShardDataSize;
-import io.shardlab.live.UnshardedCollection;
 import io.shardlab.session.ClusterPlacement;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,16 +12,16 @@ import java.util.Optional;
  * A recorded layout's placement (a live cluster's, a config dump's), read from its config metadata: config.shards'
  * shards (the config shard {@code "config"} marked, draining ones too), config.databases' primary shards, the sharded
  * collections' chunks as key lines, and the unsharded collections as tiles where the source told where they live
- * ({@link io.shardlab.live.UnshardedCollections}). A lane's data is what {@code $shardedDataDistribution} or
+ * ({@link UnshardedCollections}). A lane's data is what {@code $shardedDataDistribution} or
  * {@code $collStats} reported of the sharded collections; unsharded collections' sizes are not read, so their tiles
- * say so.
+ * say so. The placement board's window and the CLI's {@code export --placement} read it alike.
  */
-final class RecordedPlacement {
+public final class RecordedPlacement {
 
     private RecordedPlacement() {}
 
     /** The placement {@code metadata} records; a sharded collection whose chunks do not form a layout is left out. */
-    static ClusterPlacement of(ClusterMetadata metadata) {
+    public static ClusterPlacement of(ClusterMetadata metadata) {
         Map<String, Long> bytes = new HashMap<>();
         List<ClusterPlacement.KeyLine> lines = new ArrayList<>();
         for (CollectionLayout c : metadata.collections()) {
