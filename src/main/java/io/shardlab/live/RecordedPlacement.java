@@ -1,12 +1,17 @@
 package io.shardlab.live;
 
+import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
+import io.shardlab.mongos.DrainRemaining;
 import io.shardlab.session.ClusterPlacement;
+import io.shardlab.session.ShardDrain;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * A recorded layout's placement (a live cluster's, a config dump's), read from its config metadata: config.shards'
@@ -53,7 +58,7 @@ public final class RecordedPlacement {
         for (UnshardedCollection u : metadata.unsharded().collections()) {
             tiles.add(new ClusterPlacement.Tile(u.namespace(), u.shard(), ClusterPlacement.UNKNOWN_BYTES, u.tracked()));
         }
-        return new ClusterPlacement(
+        ClusterPlacement placement = new ClusterPlacement(
                 metadata.release().version(),
                 lanes,
                 databases,
@@ -61,5 +66,42 @@ public final class RecordedPlacement {
                 lines,
                 Optional.of(new ClusterPlacement.Recorded(
                         metadata.source(), metadata.unsharded().everyCollection())));
+        Map<String, Message> drainsLeft = new HashMap<>();
+        for (Shard s : metadata.shards()) {
+            if (s.draining()) {
+                drainsLeft.put(s.id(), ShardDrain.left(remaining(metadata, placement, s.id())));
+            }
+        }
+        return placement.withLaneFigures(Map.of(), drainsLeft);
+    }
+
+    /**
+     * What is left on a draining shard as the metadata records it, counted as MongoDB's {@code remaining} counts it
+     * (mongo {@code sharding_catalog_manager_shard_operations.cpp}, {@code checkDrainingProgress}): the chunks on it
+     * over every sharded collection, the collections with data there (sharded ones with chunks there, unsharded ones
+     * living there) and the databases whose primary it is.
+     */
+    private static DrainRemaining remaining(ClusterMetadata metadata, ClusterPlacement placement, String shard) {
+        long chunks = 0;
+        long jumbo = 0;
+        TreeSet<String> collections = new TreeSet<>();
+        for (CollectionLayout c : metadata.collections()) {
+            if (c.map() == null) {
+                continue;
+            }
+            for (Chunk chunk : c.map().chunks()) {
+                if (chunk.shard().equals(shard)) {
+                    chunks++;
+                    jumbo += chunk.jumbo() ? 1 : 0;
+                    collections.add(c.namespace());
+                }
+            }
+        }
+        List<String> unsharded = placement.tilesOn(shard).stream()
+                .map(ClusterPlacement.Tile::namespace)
+                .toList();
+        collections.addAll(unsharded);
+        return new DrainRemaining(
+                shard, chunks, jumbo, List.copyOf(collections), unsharded, placement.primaryOf(shard));
     }
 }
