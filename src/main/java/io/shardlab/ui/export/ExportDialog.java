@@ -224,7 +224,8 @@ public final class ExportDialog extends Dialog<Void> {
 
         TextField title = new TextField();
         title.setId("export-title");
-        text.prompt(title, "export.titlePrompt");
+        // blank, the picture is titled as its painter titles it: the board's own title, or the diagram's
+        text.prompt(title, viewModel.isPlacementBoard() ? "render.placement.title" : "export.titlePrompt");
         // wide enough for its prompt in presenter mode's type too
         title.setPrefColumnCount(16);
         title.textProperty().bindBidirectional(viewModel.titleProperty());
