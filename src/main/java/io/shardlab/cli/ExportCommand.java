@@ -243,7 +243,7 @@ final class ExportCommand implements Runnable {
                 throw new IllegalArgumentException(
                         language.text("cli.export.onlyForARun", "--mongodb-version, --chunk-size, --doc-size"));
             }
-            return DiagramData.of(layout());
+            return diagram();
         }
         if (source.isGiven()) {
             throw new IllegalArgumentException(language.text("cli.export.runOrSource", source.describe()));
@@ -275,10 +275,11 @@ final class ExportCommand implements Runnable {
     }
 
     /**
-     * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}),
-     * or the empty-collection layout of --key on --shards.
+     * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}, its
+     * draining shards' badges saying what is left as the window's do), or the empty-collection layout of --key on
+     * --shards.
      */
-    private LayoutData layout() {
+    private DiagramData diagram() {
         String namespace = source.namespace();
         if (source.isGiven() && empty != null) {
             throw new IllegalArgumentException(language.text("cli.export.keyWithSource", source.describe()));
@@ -286,11 +287,12 @@ final class ExportCommand implements Runnable {
         if (source.isGiven()) {
             SourceLayout loaded = source.layoutNamingTheSnapshotsCollection(clock);
             // sizes a snapshot recorded are drawn for the layout it captured, not for a rewound one
-            return new LayoutData(
-                    loaded.cluster(),
-                    source.at != null
-                            ? Optional.empty()
-                            : loaded.recordedSizes().map(ChunkSizes::of));
+            return DiagramData.of(new LayoutData(
+                            loaded.cluster(),
+                            source.at != null
+                                    ? Optional.empty()
+                                    : loaded.recordedSizes().map(ChunkSizes::of)))
+                    .withDrainsLeft(RecordedPlacement.drainsLeft(loaded.metadata()));
         }
         if (empty == null) {
             throw new IllegalArgumentException(language.text("cli.export.noSource"));
@@ -302,7 +304,7 @@ final class ExportCommand implements Runnable {
         ChunkMap chunks = EmptyCollectionLayout.of(pattern, empty.shards);
         List<Shard> shards =
                 Shard.newClusterIds(empty.shards).stream().map(Shard::named).toList();
-        return LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of()));
+        return DiagramData.of(LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of())));
     }
 
     private Highlight highlight(ClusterSnapshot cluster) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * A recorded layout's placement (a live cluster's, a config dump's), read from its config metadata: config.shards'
@@ -66,13 +67,28 @@ public final class RecordedPlacement {
                 lines,
                 Optional.of(new ClusterPlacement.Recorded(
                         metadata.source(), metadata.unsharded().everyCollection())));
+        return placement.withLaneFigures(Map.of(), drainsLeft(metadata, placement));
+    }
+
+    /**
+     * What is left of each draining shard's drain as {@code metadata} records it, by shard id: the words of its
+     * DRAINING badges in every picture of a recorded layout (the board's, a collection's diagram).
+     */
+    public static Map<String, Message> drainsLeft(ClusterMetadata metadata) {
+        return of(metadata).lanes().stream()
+                .filter(l -> l.drainLeft().isPresent())
+                .collect(Collectors.toMap(
+                        ClusterPlacement.Lane::shard, l -> l.drainLeft().orElseThrow()));
+    }
+
+    private static Map<String, Message> drainsLeft(ClusterMetadata metadata, ClusterPlacement placement) {
         Map<String, Message> drainsLeft = new HashMap<>();
         for (Shard s : metadata.shards()) {
             if (s.draining()) {
                 drainsLeft.put(s.id(), ShardDrain.left(remaining(metadata, placement, s.id())));
             }
         }
-        return placement.withLaneFigures(Map.of(), drainsLeft);
+        return drainsLeft;
     }
 
     /**

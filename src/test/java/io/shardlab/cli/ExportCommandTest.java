@@ -422,6 +422,31 @@ class ExportCommandTest {
     }
 
     @Test
+    void a_collections_diagram_says_what_is_left_of_a_drain_as_the_window_does() throws Exception {
+        // given an 8.0 dump whose shard04 drains with nothing left on it
+        Path dump = Files.createDirectories(dir.resolve("dump"));
+        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(
+                dump, io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V8_0));
+        Path out = dir.resolve("users.svg");
+
+        // when
+        CliRun run = CliRun.of(
+                "export",
+                "--config-dump",
+                dump.toString(),
+                "--ns",
+                io.shardlab.live.ConfigFixture.USERS,
+                "--out",
+                out.toString(),
+                "--view",
+                "lanes");
+
+        // then the lane's badge has the words, not a bare DRAINING
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.readString(out).contains(">DRAINING · no chunks · no collections left</text>"));
+    }
+
+    @Test
     void a_placement_board_needs_a_recorded_cluster() {
         CliRun run = CliRun.of(
                 "export",
