@@ -125,8 +125,8 @@ public final class RememberedSettings {
 
     private static String checkName(String name) {
         if (name == null || !NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException(
-                    "setting name: dotted lower case words of letters, digits and dashes, got '" + name + "'");
+            String rule = "setting name: dotted words of a-z, 0-9 and -, got '"; // untranslated: a contract
+            throw new IllegalArgumentException(rule + name + "'");
         }
         return name;
     }
