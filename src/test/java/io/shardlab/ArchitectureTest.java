@@ -20,8 +20,11 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.HeatmapRanges;
 import io.shardlab.render.KeyLabelFormat;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.PlacementBoard;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -81,10 +84,13 @@ class ArchitectureTest {
             .because("the bundles and the glossary are read by ui, cli, render and advisor alike");
 
     /**
-     * The two render values the session core uses: its heat-map rows and its key labels are the diagram's,
-     * computed once. Neither uses AWT.
+     * The render values the session core uses: its heat-map rows and its key labels are the diagram's, computed once;
+     * and the placement board's picture record (with the layout and chunk sizes of its key lines), made once from the
+     * session's placement for the window's export and the CLI alike. None uses AWT.
      */
-    static final Class<?>[] RENDER_VALUES_THE_SESSION_USES = {HeatmapRanges.class, KeyLabelFormat.class};
+    static final Class<?>[] RENDER_VALUES_THE_SESSION_USES = {
+        HeatmapRanges.class, KeyLabelFormat.class, PlacementBoard.class, LayoutData.class, ChunkSizes.class
+    };
 
     /** Rule 1, the other half of "pure": the domain never reaches out to the layers built on it. */
     @ArchTest
@@ -108,8 +114,9 @@ class ArchitectureTest {
             .dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(OUTER_PACKAGES)
                     .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(RENDER_VALUES_THE_SESSION_USES))))
             .allowEmptyShould(true)
-            .because("ARCHITECTURE.md rule 1: the session core is what every front end drives (the explorer, the "
-                    + "CLI, serve, the shell); it shares the diagram's heat-map rows and key labels, nothing else");
+            .because(
+                    "ARCHITECTURE.md rule 1: the session core is what every front end drives (the explorer, the "
+                            + "CLI, serve, the shell); it shares the diagram's heat-map rows and key labels and the placement board's picture record, nothing else");
 
     /** Rule 2: only live talks to a server. */
     @ArchTest

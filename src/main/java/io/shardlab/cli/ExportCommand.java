@@ -8,6 +8,7 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.RecordedPlacement;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.DiagramData;
@@ -17,6 +18,8 @@ import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.LayoutData;
+import io.shardlab.render.PlacementBoard;
+import io.shardlab.render.PlacementBoardPainter;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
@@ -135,6 +138,9 @@ final class ExportCommand implements Runnable {
     @Option(names = "--highlight-range", paramLabel = "BOUND", arity = "2")
     private List<String> highlightRange;
 
+    @Option(names = "--placement")
+    private boolean placement;
+
     @Override
     public void run() {
         PictureFile file = PictureFile.of(format, out);
@@ -153,6 +159,10 @@ final class ExportCommand implements Runnable {
             OptionBounds.SHARDS.check(empty.shards);
         }
         file.checkWritable();
+        if (placement) {
+            writePlacement(file, size, chosenTheme);
+            return;
+        }
         DiagramData data = data();
         LayoutData layout = data.layout();
         if (chosenView == View.HEATMAP && data.heatmap().isEmpty()) {
@@ -181,6 +191,27 @@ final class ExportCommand implements Runnable {
     }
 
     /**
+     * {@code --placement}: the placement board of the source's cluster, as the window's board exports it (every
+     * shard's lane with its unsharded collections, each sharded collection's key line; {@link RecordedPlacement}).
+     */
+    private void writePlacement(PictureFile file, ExportSize size, Theme chosenTheme) {
+        if (!source.isGiven() || sim.hasInput() || empty != null) {
+            throw new IllegalArgumentException(language.text("cli.export.placementNeedsSource"));
+        }
+        PlacementBoard board = RecordedPlacement.of(source.read(clock)).board();
+        file.write(new PlacementBoardPainter(board, chosenTheme, title, language.language()), size);
+        PrintWriter w = spec.commandLine().getOut();
+        w.println(language.text(
+                "cli.export.wrotePlacement",
+                out.toString(),
+                file.format().extension(),
+                board.lanes().size(),
+                board.tiles().size(),
+                board.keyLines().size()));
+        w.flush();
+    }
+
+    /**
      * What to draw: a simulated run of --workload or --dataset on --shards shards sharded on --key (layout
      * with chunk sizes, writes per shard, heatmap), or the layout of {@link #layout()}.
      */
@@ -198,7 +229,7 @@ final class ExportCommand implements Runnable {
                 throw new IllegalArgumentException(
                         language.text("cli.export.onlyForARun", "--mongodb-version, --chunk-size, --doc-size"));
             }
-            return DiagramData.of(layout());
+            return diagram();
         }
         if (source.isGiven()) {
             throw new IllegalArgumentException(language.text("cli.export.runOrSource", source.describe()));
@@ -230,10 +261,11 @@ final class ExportCommand implements Runnable {
     }
 
     /**
-     * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}),
-     * or the empty-collection layout of --key on --shards.
+     * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}, its
+     * draining shards' badges saying what is left as the window's do), or the empty-collection layout of --key on
+     * --shards.
      */
-    private LayoutData layout() {
+    private DiagramData diagram() {
         String namespace = source.namespace();
         if (source.isGiven() && empty != null) {
             throw new IllegalArgumentException(language.text("cli.export.keyWithSource", source.describe()));
@@ -241,11 +273,12 @@ final class ExportCommand implements Runnable {
         if (source.isGiven()) {
             SourceLayout loaded = source.layoutNamingTheSnapshotsCollection(clock);
             // sizes a snapshot recorded are drawn for the layout it captured, not for a rewound one
-            return new LayoutData(
-                    loaded.cluster(),
-                    source.at != null
-                            ? Optional.empty()
-                            : loaded.recordedSizes().map(ChunkSizes::of));
+            return DiagramData.of(new LayoutData(
+                            loaded.cluster(),
+                            source.at != null
+                                    ? Optional.empty()
+                                    : loaded.recordedSizes().map(ChunkSizes::of)))
+                    .withDrainsLeft(RecordedPlacement.drainsLeft(loaded.metadata()));
         }
         if (empty == null) {
             throw new IllegalArgumentException(language.text("cli.export.noSource"));
@@ -257,7 +290,7 @@ final class ExportCommand implements Runnable {
         ChunkMap chunks = EmptyCollectionLayout.of(pattern, empty.shards);
         List<Shard> shards =
                 Shard.newClusterIds(empty.shards).stream().map(Shard::named).toList();
-        return LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of()));
+        return DiagramData.of(LayoutData.of(new ClusterSnapshot(namespace, pattern, false, shards, chunks, List.of())));
     }
 
     private Highlight highlight(ClusterSnapshot cluster) {

@@ -1,6 +1,7 @@
 package io.shardlab.render;
 
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.awt.Color;
 import java.awt.Font;
@@ -9,6 +10,7 @@ import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -170,21 +172,51 @@ public final class ShardLanesPainter {
 
     /** The width of a DRAINING badge saying {@code text}. */
     private double drainingWidth(Pen pen, String text) {
-        return pen.width(type.small(), text) + 12;
+        return drainingWidth(pen, type.small(), text);
+    }
+
+    /** The width of a DRAINING badge saying {@code text} in {@code font}: the words and 6 px each side. */
+    static double drainingWidth(Pen pen, Font font, String text) {
+        return pen.width(font, text) + 12;
+    }
+
+    /** The words of {@code row}'s DRAINING badge, cut as {@link #drainingText(Pen, Font, Messages, Optional)} cuts. */
+    String drainingText(Pen pen, ShardSummary row) {
+        return drainingText(pen, type.small(), words, row.drainLeft());
     }
 
     /**
-     * The words of {@code row}'s DRAINING badge: DRAINING, then as many parts of what is left of the drain as fit
+     * Paints an outlined badge saying {@code badge} (DRAINING, the placement board's config shard), its left edge at
+     * {@code x}, centred on {@code mid}: outlined, not filled, as a draining shard still serves its chunks while they
+     * move off.
+     */
+    static void paintBadge(Pen pen, ThemeColors colors, Font font, String badge, double x, double mid) {
+        double bw = drainingWidth(pen, font, badge);
+        pen.fillRound(colors.mutedText(), x, mid - 8, bw, 16, 8);
+        pen.fillRound(colors.background(), x + 1.5, mid - 6.5, bw - 3, 13, 6.5);
+        pen.textCentered(font, colors.mutedText(), badge, x + bw / 2, pen.baselineCentered(font, mid));
+    }
+
+    /**
+     * The whole words of a DRAINING badge: {@code DRAINING · 3 chunks · 2 collections left}, or DRAINING alone when
+     * nothing was counted. Every badge says these: the explorer's lanes, the placement board and their pictures.
+     */
+    public static String drainingWords(Messages words, Optional<Message> left) {
+        return left.map(l -> DRAINING + PART + words.text(l)).orElse(DRAINING);
+    }
+
+    /**
+     * The words of a DRAINING badge in {@code font}: DRAINING, then as many parts of what is left of the drain as fit
      * in {@link #DRAINING_MAX} (whole parts only).
      */
-    String drainingText(Pen pen, ShardSummary row) {
-        if (row.drainLeft().isEmpty()) {
+    static String drainingText(Pen pen, Font font, Messages words, Optional<Message> left) {
+        if (left.isEmpty()) {
             return DRAINING;
         }
-        List<String> parts = List.of(words.text(row.drainLeft().get()).split(PART));
+        List<String> parts = List.of(words.text(left.get()).split(PART));
         for (int keep = parts.size(); keep > 0; keep--) {
             String text = DRAINING + PART + String.join(PART, parts.subList(0, keep));
-            if (drainingWidth(pen, text) <= DRAINING_MAX) {
+            if (drainingWidth(pen, font, text) <= DRAINING_MAX) {
                 return text;
             }
         }
@@ -329,17 +361,7 @@ public final class ShardLanesPainter {
                 badgeX += bw + 8;
             }
             if (row.draining() && detail.names()) {
-                // outlined, not filled: the shard still serves its chunks while they move off
-                String badge = drainingText(pen, row);
-                double bw = drainingWidth(pen, badge);
-                pen.fillRound(colors.mutedText(), badgeX, mid - 8, bw, 16, 8);
-                pen.fillRound(colors.background(), badgeX + 1.5, mid - 6.5, bw - 3, 13, 6.5);
-                pen.textCentered(
-                        type.small(),
-                        colors.mutedText(),
-                        badge,
-                        badgeX + bw / 2,
-                        pen.baselineCentered(type.small(), mid));
+                paintBadge(pen, colors, type.small(), drainingText(pen, row), badgeX, mid);
             }
             pen.crisp(true);
             pen.fill(colors.surface(), lineX, laneTop, frame.widthPx(), barH);

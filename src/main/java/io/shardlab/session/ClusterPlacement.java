@@ -5,7 +5,11 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.Shard;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.render.ChunkSizes;
+import io.shardlab.render.LayoutData;
+import io.shardlab.render.PlacementBoard;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -60,23 +64,42 @@ public record ClusterPlacement(
      * @param configShard whether it is the config server acting as a shard
      * @param draining whether it is being removed (config.shards {@code draining: true})
      * @param bytes the data it holds over every collection
+     * @param indexBytes the indexes of every collection with data on it, their parts on this shard ({@code $collStats}'
+     *     {@code totalIndexSize} per shard), in bytes; 0 when the source did not tell
      * @param capacityBytes the size of its disk: the simulator's setting ({@link PlacementEditor#shardCapacity}), or
      *     {@link #UNKNOWN_BYTES} for a recorded layout, whose disks ShardLab does not read
+     * @param drainLeft what is left of its drain while it drains ({@link ShardDrain#left}), said in its DRAINING badge;
+     *     empty when it does not drain or the source did not count it
      */
-    public record Lane(String shard, boolean configShard, boolean draining, long bytes, long capacityBytes) {
+    public record Lane(
+            String shard,
+            boolean configShard,
+            boolean draining,
+            long bytes,
+            long indexBytes,
+            long capacityBytes,
+            Optional<Message> drainLeft) {
+
+        public Lane {
+            Objects.requireNonNull(drainLeft, "drainLeft");
+        }
 
         /** Whether its disk's size is known. */
         public boolean capacityKnown() {
             return capacityBytes != UNKNOWN_BYTES;
         }
 
+        /** What its disk holds: every collection's data and indexes on it, in bytes. */
+        public long usedBytes() {
+            return bytes + indexBytes;
+        }
+
         /**
-         * The free space on its disk: its capacity less its data (0 when the data fills it), in bytes; {@link
-         * #UNKNOWN_BYTES} when the capacity is not known. The simulator keeps no indexes on disk apart from the
-         * data, so the data is all that is used.
+         * The free space on its disk: its capacity less every collection's data and indexes on it (0 when they fill
+         * it), in bytes; {@link #UNKNOWN_BYTES} when the capacity is not known.
          */
         public long freeBytes() {
-            return capacityKnown() ? Math.max(0, capacityBytes - bytes) : UNKNOWN_BYTES;
+            return capacityKnown() ? Math.max(0, capacityBytes - usedBytes()) : UNKNOWN_BYTES;
         }
     }
 
@@ -141,7 +164,9 @@ public record ClusterPlacement(
                     CONFIG_SHARD_ID.equals(s.id()),
                     s.draining(),
                     bytes.getOrDefault(s.id(), 0L),
-                    shardCapacityBytes));
+                    0,
+                    shardCapacityBytes,
+                    Optional.empty()));
         }
         List<Database> databases = catalog.databases().values().stream()
                 .map(d -> new Database(d.name(), d.primaryShard()))
@@ -169,6 +194,65 @@ public record ClusterPlacement(
                 })
                 .toList();
         return new ClusterPlacement(catalog.config().version(), lanes, databases, tiles, lines, Optional.empty());
+    }
+
+    /** Every collection's namespace: the unsharded ones, then the sharded ones. */
+    public List<String> namespaces() {
+        List<String> out = new ArrayList<>();
+        tiles.forEach(t -> out.add(t.namespace()));
+        keyLines.forEach(l -> out.add(l.namespace()));
+        return out;
+    }
+
+    /**
+     * This placement with each lane's indexes and what is left of its drain.
+     *
+     * @param indexBytes per shard id, the indexes of every collection on it, in bytes (a shard without an entry: 0)
+     * @param drainsLeft per draining shard id, what is left of its drain
+     */
+    public ClusterPlacement withLaneFigures(Map<String, Long> indexBytes, Map<String, Message> drainsLeft) {
+        List<Lane> figured = lanes.stream()
+                .map(l -> new Lane(
+                        l.shard(),
+                        l.configShard(),
+                        l.draining(),
+                        l.bytes(),
+                        indexBytes.getOrDefault(l.shard(), 0L),
+                        l.capacityBytes(),
+                        l.draining() ? Optional.ofNullable(drainsLeft.get(l.shard())) : Optional.empty()))
+                .toList();
+        return new ClusterPlacement(release, figured, databases, tiles, keyLines, recorded);
+    }
+
+    /**
+     * This placement as render draws it ({@link PlacementBoard}): the window's export and the CLI's picture of the
+     * board. A key line's chunk sizes go with it when known.
+     */
+    public PlacementBoard board() {
+        List<PlacementBoard.Lane> boardLanes = lanes.stream()
+                .map(l -> new PlacementBoard.Lane(
+                        l.shard(),
+                        l.configShard(),
+                        l.draining(),
+                        l.drainLeft(),
+                        l.bytes(),
+                        l.indexBytes(),
+                        l.capacityBytes(),
+                        primaryOf(l.shard())))
+                .toList();
+        List<PlacementBoard.Tile> boardTiles = tiles.stream()
+                .map(t -> new PlacementBoard.Tile(t.namespace(), t.shard(), t.bytes()))
+                .toList();
+        List<PlacementBoard.KeyLine> lines = keyLines.stream()
+                .map(l -> new PlacementBoard.KeyLine(
+                        l.namespace(),
+                        l.key(),
+                        l.sizesKnown() ? l.bytes() : PlacementBoard.UNKNOWN_BYTES,
+                        new LayoutData(
+                                l.layout(),
+                                l.sizesKnown() ? Optional.of(ChunkSizes.of(l.chunkStatistics())) : Optional.empty())))
+                .toList();
+        return new PlacementBoard(release.toString(), boardLanes, boardTiles, lines, recorded.map(Recorded::source));
     }
 
     /** Whether the board may change this placement: the simulator's, not a recorded one. */

@@ -7,7 +7,6 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
-import io.shardlab.text.Message;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -74,9 +73,6 @@ public final class ExplorerEngine extends Playback {
     private final AcceptedClients clients;
     /** Hears the memory budget's use after the Shell panel's commands while not accepting, else null. */
     private volatile Consumer<Optional<MemoryBudgetUse>> shellMemoryReport;
-    /** Tells what is left of each draining shard's drain with every published state; none until set. */
-    private volatile BiFunction<SimulatedCluster, Optional<MongosCommands>, Map<String, Message>> drainsLeft =
-            (shown, commands) -> Map.of();
     /** Where File → Save cluster writes, off the simulation thread. */
     private final SaveLane saves = new SaveLane();
 
@@ -284,20 +280,11 @@ public final class ExplorerEngine extends Playback {
                             : Optional.of(CollectionSummary.of(frame.cluster())),
                     // measured only while a shard drains: the measure reads the cluster's state again
                     frame.cluster().shards().stream().anyMatch(Shard::draining)
-                            ? drainsLeft.apply(
+                            ? ShardDrain.leftByShard(
                                     collections.shown().cluster(),
                                     Optional.ofNullable(mongos).map(MongosEndpoint::commands))
                             : Map.of()));
         }
-    }
-
-    /**
-     * How each published state tells what is left of each draining shard's drain (the lane's DRAINING badge):
-     * {@code measure} gets the cluster on show and the session's mongos (empty until the Shell panel or a client
-     * reached the cluster) on the simulation thread, with every new state, and answers per draining shard id.
-     */
-    public void measureDrains(BiFunction<SimulatedCluster, Optional<MongosCommands>, Map<String, Message>> measure) {
-        drainsLeft = Objects.requireNonNull(measure, "measure");
     }
 
     /**

@@ -12,7 +12,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -78,9 +80,17 @@ public final class PlacementEditor {
 
     private int explorerCommands;
 
-    /** The placement now. */
+    /**
+     * The placement now: each lane's data and the indexes of every collection on it (what fills its disk), and what
+     * is left of a draining shard's drain.
+     */
     public ClusterPlacement read(MongosCommands mongos) {
-        return ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces(), shardCapacityBytes);
+        ClusterPlacement data = ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces(), shardCapacityBytes);
+        Map<String, Long> indexes = new HashMap<>();
+        for (String namespace : data.namespaces()) {
+            indexBytesPerShard(mongos, namespace).forEach((shard, bytes) -> indexes.merge(shard, bytes, Long::sum));
+        }
+        return data.withLaneFigures(indexes, ShardDrain.leftByShard(mongos));
     }
 
     /** The size of each simulated shard's disk, in bytes; {@link #DEFAULT_SHARD_CAPACITY_BYTES} until set. */
@@ -154,11 +164,19 @@ public final class PlacementEditor {
                 shellCall("shardAndDistributeCollection", new BsonString(namespace), key));
     }
 
-    /**
-     * The collection's indexes on its shard, in bytes: {@code $collStats}' {@code storageStats.totalIndexSize} through
-     * the mongos, as Compass reads it; 0 when the collection does not exist.
-     */
+    /** The collection's indexes on its shard, in bytes ({@link #indexBytesPerShard}); 0 when it does not exist. */
     private static long indexBytes(MongosCommands mongos, String namespace) {
+        return indexBytesPerShard(mongos, namespace).values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+    }
+
+    /**
+     * The collection's indexes on each shard that holds part of it, in bytes: {@code $collStats}' {@code
+     * storageStats.totalIndexSize} per {@code shard} through the mongos, as Compass reads it; empty when the
+     * collection does not exist.
+     */
+    private static Map<String, Long> indexBytesPerShard(MongosCommands mongos, String namespace) {
         int dot = namespace.indexOf('.');
         BsonDocument reply;
         try {
@@ -171,16 +189,19 @@ public final class PlacementEditor {
                                             "$collStats", new BsonDocument("storageStats", new BsonDocument())))))
                             .append("cursor", new BsonDocument()));
         } catch (MongoCommandException | CommandFailedException e) {
-            return 0;
+            return Map.of();
         }
-        long total = 0;
+        Map<String, Long> out = new HashMap<>();
         for (BsonValue part : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
             BsonValue size = part.asDocument()
                     .getDocument("storageStats", new BsonDocument())
                     .get("totalIndexSize");
-            total += size != null && size.isNumber() ? size.asNumber().longValue() : 0;
+            out.merge(
+                    part.asDocument().getString("shard", new BsonString("")).getValue(),
+                    size != null && size.isNumber() ? size.asNumber().longValue() : 0,
+                    Long::sum);
         }
-        return total;
+        return out;
     }
 
     /** The mongosh helper call a user would type for a verb: {@code sh.<helper>(<arguments in mongosh syntax>)}. */

@@ -28,7 +28,6 @@ import io.shardlab.ui.explorer.ExplorerView;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import io.shardlab.ui.explorer.LatestValueMailbox;
 import io.shardlab.ui.explorer.balancer.BalancerWhy;
-import io.shardlab.ui.explorer.balancer.ShardDrain;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonView;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
@@ -52,6 +51,7 @@ import io.shardlab.ui.tasks.VisibleWork;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedLanguage;
+import io.shardlab.ui.theme.RememberedSettings;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.SystemColorScheme;
 import io.shardlab.ui.theme.WindowPlacement;
@@ -150,6 +150,7 @@ public class ShardLabApp extends Application {
     private final Supplier<List<Rectangle2D>> screens;
     private final Function<Consumer<Message>, RememberedWindows> rememberedWindows;
     private final Function<Consumer<Message>, RememberedLanguage> rememberedLanguage;
+    private final Function<Consumer<Message>, RememberedSettings> rememberedSettings;
     private WindowPlacement placement;
     private ExecutorSimulationThread simulationThread;
     private ExplorerViewModel explorer;
@@ -186,7 +187,8 @@ public class ShardLabApp extends Application {
                 WindowPlacement::screensOfThisDesktop,
                 problems -> RememberedWindows.inFile(RememberedWindows.fileOfThisUser(), problems),
                 problems ->
-                        RememberedLanguage.inFile(RememberedLanguage.fileOfThisUser(), Locale.getDefault(), problems));
+                        RememberedLanguage.inFile(RememberedLanguage.fileOfThisUser(), Locale.getDefault(), problems),
+                problems -> RememberedSettings.inFile(RememberedSettings.fileOfThisUser(), problems));
     }
 
     /**
@@ -195,6 +197,8 @@ public class ShardLabApp extends Application {
      *     with them (the status bar)
      * @param rememberedLanguage the language View → Language last chose, kept between runs (the operating
      *     system's on a first start), given where to tell a problem with it (the status bar)
+     * @param rememberedSettings the other settings kept between runs (the placement board's disk per shard), given
+     *     where to tell a problem with them (the status bar)
      */
     ShardLabApp(
             BackgroundTasks tasks,
@@ -202,13 +206,15 @@ public class ShardLabApp extends Application {
             DataFileReader dataFiles,
             Supplier<List<Rectangle2D>> screens,
             Function<Consumer<Message>, RememberedWindows> rememberedWindows,
-            Function<Consumer<Message>, RememberedLanguage> rememberedLanguage) {
+            Function<Consumer<Message>, RememberedLanguage> rememberedLanguage,
+            Function<Consumer<Message>, RememberedSettings> rememberedSettings) {
         this.tasks = Objects.requireNonNull(tasks, "tasks");
         this.mongos = Objects.requireNonNull(mongos, "mongos");
         this.dataFiles = Objects.requireNonNull(dataFiles, "dataFiles");
         this.screens = Objects.requireNonNull(screens, "screens");
         this.rememberedWindows = Objects.requireNonNull(rememberedWindows, "rememberedWindows");
         this.rememberedLanguage = Objects.requireNonNull(rememberedLanguage, "rememberedLanguage");
+        this.rememberedSettings = Objects.requireNonNull(rememberedSettings, "rememberedSettings");
     }
 
     @Override
@@ -270,7 +276,6 @@ public class ShardLabApp extends Application {
         // a Shell script's commands come one at a time: a frame each would take most of the run (lesson 8's 1,440
         // splits); ten frames a second still show the script's progress
         engine.paceCommandFrames(COMMAND_FRAME_INTERVAL_MILLIS);
-        engine.measureDrains(ShardDrain::leftByShard);
         explorer = new ExplorerViewModel(
                 engine,
                 WorkloadRegistry.standard(),
@@ -358,16 +363,26 @@ public class ShardLabApp extends Application {
         // Simulation → Placement board… (io.shardlab.ui.placement): where every database and collection lives, and
         // moveCollection / unshardCollection / shardAndDistribute through the cluster's mongos, undone by the
         // explorer's undo; a recorded layout is not changed
-        PlacementViewModel placementBoard =
-                new PlacementViewModel(engine::placement, Platform::runLater, engine::undo, engine::redo);
+        PlacementViewModel placementBoard = new PlacementViewModel(
+                engine::placement,
+                Platform::runLater,
+                engine::undo,
+                engine::redo,
+                rememberedSettings.apply(viewModel::reportFailure));
         placementBoard.readOnlyProperty().bind(explorer.readOnlyLayoutProperty());
         live.layout().metadataProperty().addListener((obs, was, now) -> {
             if (now != null) {
                 placementBoard.showRecorded(now);
             }
         });
-        PlacementWindow placementWindow =
-                new PlacementWindow(text, placementBoard, appearance, viewModel.darkProperty(), icons, placement);
+        PlacementWindow placementWindow = new PlacementWindow(
+                text,
+                placementBoard,
+                appearance,
+                viewModel.darkProperty(),
+                icons,
+                placement,
+                (board, owner) -> showExport(ExportViewModel.Input.placement(board), owner, appearance, viewModel));
         this.placementWindow = placementWindow;
         MenuItem placementItem = text.label(new MenuItem(), "placement.menu");
         placementItem.setId("menu-placement-board");
@@ -484,6 +499,35 @@ public class ShardLabApp extends Application {
         return chooser;
     }
 
+    /**
+     * File → Export…'s dialog over {@code owner}, on {@code input}: the explorer's diagram, a comparison or the
+     * placement board, one dialog and one painter per picture for all.
+     */
+    private void showExport(ExportViewModel.Input input, Stage owner, Appearance appearance, MainViewModel viewModel) {
+        ExportViewModel export = new ExportViewModel(
+                text,
+                input,
+                viewModel.darkProperty().get(),
+                work.reporting(text.now("window.export.work"), exportThread),
+                Platform::runLater,
+                ShardLabApp::copyImage);
+        ExportDialog dialog = new ExportDialog(
+                text,
+                export,
+                name -> {
+                    FileChooser chooser = new FileChooser();
+                    chooser.setTitle(text.now("export.title"));
+                    chooser.setInitialFileName(name);
+                    return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(owner)))
+                            .map(File::toPath);
+                },
+                folder -> getHostServices().showDocument(folder.toUri().toString()),
+                placement);
+        dialog.initOwner(owner);
+        appearance.applyOnce(dialog.getDialogPane());
+        placement.show(dialog);
+    }
+
     private MenuItem exportItem(Stage stage, Appearance appearance, MainViewModel viewModel) {
         exportThread = tasks.serial("shardlab-export");
         MenuItem item = text.label(new MenuItem(), "window.menu.export");
@@ -540,28 +584,7 @@ public class ShardLabApp extends Application {
                         .shownAs(picture.options().scale(), exportProvenance(viewModel))
                         .withPlanShown(explorer.balancer().planShown() || planShownAsMenuOpened[0]);
             }
-            ExportViewModel export = new ExportViewModel(
-                    text,
-                    input,
-                    viewModel.darkProperty().get(),
-                    work.reporting(text.now("window.export.work"), exportThread),
-                    Platform::runLater,
-                    ShardLabApp::copyImage);
-            ExportDialog dialog = new ExportDialog(
-                    text,
-                    export,
-                    name -> {
-                        FileChooser chooser = new FileChooser();
-                        chooser.setTitle(text.now("export.title"));
-                        chooser.setInitialFileName(name);
-                        return Optional.ofNullable(placement.choose(() -> chooser.showSaveDialog(stage)))
-                                .map(File::toPath);
-                    },
-                    folder -> getHostServices().showDocument(folder.toUri().toString()),
-                    placement);
-            dialog.initOwner(stage);
-            appearance.applyOnce(dialog.getDialogPane());
-            placement.show(dialog);
+            showExport(input, stage, appearance, viewModel);
         });
         return item;
     }

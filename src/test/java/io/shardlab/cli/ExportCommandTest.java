@@ -401,6 +401,71 @@ class ExportCommandTest {
     }
 
     @Test
+    void a_config_dumps_placement_board_is_drawn_with_its_lanes_collections_and_drain() throws Exception {
+        // given an 8.0 dump: shard01-shard04, shard04 draining, test.users and test.events sharded
+        Path dump = Files.createDirectories(dir.resolve("dump"));
+        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(
+                dump, io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V8_0));
+        Path out = dir.resolve("placement.svg");
+
+        // when
+        CliRun run = CliRun.of("export", "--config-dump", dump.toString(), "--placement", "--out", out.toString());
+
+        // then the board's picture, the draining lane saying what is left as the window's badge does
+        assertEquals(0, run.exitCode(), run.err());
+        String svg = Files.readString(out);
+        assertTrue(svg.contains(">Where every collection lives</text>"), svg);
+        assertTrue(svg.contains(">test.users · { user_id: 1 }</text>"), "the key line of test.users");
+        assertTrue(svg.contains(">shard04</text>"));
+        assertTrue(svg.contains(">DRAINING · no chunks · no collections left</text>"), "shard04's badge");
+        assertTrue(run.out().startsWith("wrote " + out + " (svg, placement board: 4 shards, "), run.out());
+    }
+
+    @Test
+    void a_collections_diagram_says_what_is_left_of_a_drain_as_the_window_does() throws Exception {
+        // given an 8.0 dump whose shard04 drains with nothing left on it
+        Path dump = Files.createDirectories(dir.resolve("dump"));
+        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(
+                dump, io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V8_0));
+        Path out = dir.resolve("users.svg");
+
+        // when
+        CliRun run = CliRun.of(
+                "export",
+                "--config-dump",
+                dump.toString(),
+                "--ns",
+                io.shardlab.live.ConfigFixture.USERS,
+                "--out",
+                out.toString(),
+                "--view",
+                "lanes");
+
+        // then the lane's badge has the words, not a bare DRAINING
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.readString(out).contains(">DRAINING · no chunks · no collections left</text>"));
+    }
+
+    @Test
+    void a_placement_board_needs_a_recorded_cluster() {
+        CliRun run = CliRun.of(
+                "export",
+                "--placement",
+                "--key",
+                "{a: 1}",
+                "--ns",
+                "a.b",
+                "--out",
+                dir.resolve("p.png").toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals(
+                "export: --placement: give the cluster whose placement to draw with --uri URI, --snapshot FILE or "
+                        + "--config-dump DIR (not --key, --workload or --dataset)",
+                run.err().strip());
+    }
+
+    @Test
     void a_source_and_a_key_together_are_refused() {
         Path snapshot = snapshot();
         CliRun run = CliRun.of(

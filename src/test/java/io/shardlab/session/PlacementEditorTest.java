@@ -363,8 +363,42 @@ class PlacementEditorTest {
 
         ClusterPlacement.Lane shard01 = placement.lane("shard01").orElseThrow();
         assertEquals(1L << 20, shard01.capacityBytes());
-        assertEquals((1L << 20) - shard01.bytes(), shard01.freeBytes());
+        assertEquals((1L << 20) - shard01.bytes() - shard01.indexBytes(), shard01.freeBytes());
         assertEquals(1L << 20, placement.lane("shard03").orElseThrow().freeBytes(), "shard03 holds nothing");
+    }
+
+    @Test
+    void a_lanes_free_space_leaves_out_the_data_and_indexes_of_every_collection_on_it() {
+        // given app.logs (unsharded) and app.orders' one chunk both on shard01, each with its _id index there
+        MongosCommands mongos = cluster("8.0");
+        editor.shardCapacity(1L << 20);
+        long logsIndexes = totalIndexSize(mongos, "logs");
+        long ordersIndexes = totalIndexSize(mongos, "orders");
+
+        // when the board reads it
+        ClusterPlacement placement = editor.read(mongos);
+
+        // then shard01 counts both collections' indexes, not only the one being moved
+        ClusterPlacement.Lane shard01 = placement.lane("shard01").orElseThrow();
+        assertTrue(logsIndexes > 0 && ordersIndexes > 0, logsIndexes + " and " + ordersIndexes);
+        assertEquals(logsIndexes + ordersIndexes, shard01.indexBytes());
+        assertEquals((1L << 20) - shard01.bytes() - logsIndexes - ordersIndexes, shard01.freeBytes());
+        assertEquals(0, placement.lane("shard02").orElseThrow().indexBytes(), "shard02 holds nothing");
+    }
+
+    /** {@code $collStats}' totalIndexSize of app.{@code collection} over its shards. */
+    private static long totalIndexSize(MongosCommands mongos, String collection) {
+        BsonDocument reply = mongos.run(
+                "app",
+                BsonDocument.parse(
+                        "{aggregate: '" + collection + "', pipeline: [{$collStats: {storageStats: {}}}], cursor: {}}"));
+        return reply.getDocument("cursor").getArray("firstBatch").stream()
+                .mapToLong(d -> d.asDocument()
+                        .getDocument("storageStats")
+                        .get("totalIndexSize")
+                        .asNumber()
+                        .longValue())
+                .sum();
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.shardlab.text.Language;
 import io.shardlab.ui.tasks.BackgroundTasks;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.theme.RememberedLanguage;
+import io.shardlab.ui.theme.RememberedSettings;
 import io.shardlab.ui.theme.RememberedWindows;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
@@ -45,6 +46,7 @@ public final class TestDesktop {
                 DataFile::catalog,
                 screens,
                 problems -> RememberedWindows.inMemory(),
-                problems -> RememberedLanguage.inMemory(Language.ENGLISH));
+                problems -> RememberedLanguage.inMemory(Language.ENGLISH),
+                problems -> RememberedSettings.inMemory());
     }
 }

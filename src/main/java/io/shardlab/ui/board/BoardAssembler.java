@@ -84,7 +84,7 @@ final class BoardAssembler {
                             name,
                             Optional.of(namespace),
                             caption(collection, glance),
-                            Optional.of(picture(namespace, glance)),
+                            Optional.of(picture(namespace, glance, sample.drainsLeft())),
                             status,
                             hint));
                     drawn.add(namespace);
@@ -148,16 +148,17 @@ final class BoardAssembler {
     /**
      * The tile's data as the explorer's diagram takes a frame's: the chunks with their sizes, and the writes per
      * shard of the newest {@value BoardViewModel#RECENT_WINDOWS} windows up to now (a client's writes show as they arrive, the
-     * window they fill included).
+     * window they fill included), a draining shard's badge saying what is left of its drain.
      */
-    private BoardTile.Picture picture(String namespace, CollectionGlance glance) {
+    private BoardTile.Picture picture(String namespace, CollectionGlance glance, Map<String, Message> drainsLeft) {
         ClusterSnapshot snapshot = glance.cluster().cluster();
         LayoutData layout = new LayoutData(
                 snapshot,
                 Optional.of(ChunkSizes.of(glance.cluster().chunkStatistics())
                         .withCannotSplit(glance.cluster().oversizedOneValueChunks())));
         Optional<WriteSeries> writes = recentWrites(glance);
-        DiagramData data = new DiagramData(layout, writes, Optional.empty(), Optional.empty());
+        DiagramData data =
+                new DiagramData(layout, writes, Optional.empty(), Optional.empty()).withDrainsLeft(drainsLeft);
         Line line = lines.get(namespace);
         if (line == null
                 || line.chunks() != snapshot.chunks()

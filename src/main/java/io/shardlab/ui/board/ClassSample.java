@@ -4,6 +4,8 @@ import io.shardlab.exercise.ClassEvidence;
 import io.shardlab.exercise.CommandJournal;
 import io.shardlab.session.CatalogRead;
 import io.shardlab.session.CollectionGlance;
+import io.shardlab.session.ShardDrain;
+import io.shardlab.text.Message;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -16,12 +18,18 @@ import java.util.function.Function;
  * @param glances each sharded collection at a glance, by namespace
  * @param evidence the students' databases, collections and activity
  * @param teacherDatabase the scenario's database, which is nobody's exercise; empty before a scenario loads
+ * @param drainsLeft per draining shard id, what is left of its drain over the whole catalog ({@link
+ *     ShardDrain#leftByShard}), said in the tiles' DRAINING badges as the explorer's lanes say it
  */
 public record ClassSample(
-        Map<String, CollectionGlance> glances, ClassEvidence evidence, Optional<String> teacherDatabase) {
+        Map<String, CollectionGlance> glances,
+        ClassEvidence evidence,
+        Optional<String> teacherDatabase,
+        Map<String, Message> drainsLeft) {
 
     public ClassSample {
         glances = Map.copyOf(glances);
+        drainsLeft = Map.copyOf(drainsLeft);
     }
 
     /**
@@ -37,7 +45,11 @@ public record ClassSample(
                     .map(c ->
                             ClassEvidence.read(c, journal, teacher.map(Set::of).orElse(Set.of()), distinctUpTo))
                     .orElse(ClassEvidence.NONE);
-            return new ClassSample(read.glances(), evidence, teacher);
+            return new ClassSample(
+                    read.glances(),
+                    evidence,
+                    teacher,
+                    read.mongos().map(ShardDrain::leftByShard).orElse(Map.of()));
         };
     }
 }

@@ -189,8 +189,11 @@ public final class ExportDialog extends Dialog<Void> {
         int row = 0;
 
         grid.addRow(row++, label("export.format"), formatButtons());
-        grid.addRow(row++, label("export.view"), viewChoice());
-        grid.addRow(row++, label("export.chunkWidth"), chunkWidthChoice());
+        // the placement board's picture has no view to pick nor chunk widths: its key lines draw their lanes
+        if (!viewModel.isPlacementBoard()) {
+            grid.addRow(row++, label("export.view"), viewChoice());
+            grid.addRow(row++, label("export.chunkWidth"), chunkWidthChoice());
+        }
         Spinner<Integer> width =
                 new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
         width.setId("export-width");
@@ -221,7 +224,8 @@ public final class ExportDialog extends Dialog<Void> {
 
         TextField title = new TextField();
         title.setId("export-title");
-        text.prompt(title, "export.titlePrompt");
+        // blank, the picture is titled as its painter titles it: the board's own title, or the diagram's
+        text.prompt(title, viewModel.isPlacementBoard() ? "render.placement.title" : "export.titlePrompt");
         // wide enough for its prompt in presenter mode's type too
         title.setPrefColumnCount(16);
         title.textProperty().bindBidirectional(viewModel.titleProperty());
@@ -348,6 +352,8 @@ public final class ExportDialog extends Dialog<Void> {
         highlight.setMinHeight(Region.USE_PREF_SIZE);
         highlight.selectedProperty().bindBidirectional(viewModel.highlightProperty());
         highlight.disableProperty().bind(viewModel.canHighlightProperty().not());
+        highlight.setVisible(!viewModel.isPlacementBoard());
+        highlight.setManaged(highlight.isVisible());
         return highlight;
     }
 

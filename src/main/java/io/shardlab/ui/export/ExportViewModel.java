@@ -10,6 +10,8 @@ import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.Picture;
+import io.shardlab.render.PlacementBoard;
+import io.shardlab.render.PlacementBoardPainter;
 import io.shardlab.render.PngExporter;
 import io.shardlab.render.Scale;
 import io.shardlab.render.StackedDiagrams;
@@ -69,6 +71,8 @@ public final class ExportViewModel {
      * @param provenance where the layout comes from and which moment it is, stamped on the picture; blank for none
      * @param planShown whether the window drew {@code data}'s planned migration when the export was asked for (Why
      *     no move? open then): only then does the export start with it ticked
+     * @param board the placement board to export instead of a diagram (then {@code data} is null, and the view, chunk
+     *     widths, highlight and plan do not apply)
      */
     public record Input(
             DiagramData data,
@@ -76,9 +80,13 @@ public final class ExportViewModel {
             List<Side> compared,
             Scale scale,
             String provenance,
-            boolean planShown) {
+            boolean planShown,
+            Optional<PlacementBoard> board) {
         public Input {
-            Objects.requireNonNull(data, "data");
+            board = board == null ? Optional.empty() : board;
+            if (board.isEmpty()) {
+                Objects.requireNonNull(data, "data");
+            }
             scale = scale == null ? Scale.EQUAL : scale;
             provenance = provenance == null ? "" : provenance;
             highlight = highlight == null ? Highlight.none() : highlight;
@@ -90,7 +98,7 @@ public final class ExportViewModel {
 
         /** One diagram, or a comparison's sides, at equal widths and with no provenance. */
         public Input(DiagramData data, Highlight highlight, List<Side> compared) {
-            this(data, highlight, compared, Scale.EQUAL, "", true);
+            this(data, highlight, compared, Scale.EQUAL, "", true, Optional.empty());
         }
 
         /** One diagram. */
@@ -100,12 +108,22 @@ public final class ExportViewModel {
 
         /** This input drawn at {@code windowScale}'s widths and stamped with {@code from}. */
         public Input shownAs(Scale windowScale, String from) {
-            return new Input(data, highlight, compared, windowScale, from, planShown);
+            return new Input(data, highlight, compared, windowScale, from, planShown, board);
         }
 
         /** This input, its planned migration shown in the window when the export was asked for or not. */
         public Input withPlanShown(boolean shown) {
-            return new Input(data, highlight, compared, scale, provenance, shown);
+            return new Input(data, highlight, compared, scale, provenance, shown, board);
+        }
+
+        /** The placement board, as the painter of its picture draws it ({@link PlacementBoardPainter}). */
+        public static Input placement(PlacementBoard board) {
+            return new Input(null, Highlight.none(), List.of(), Scale.EQUAL, "", false, Optional.of(board));
+        }
+
+        /** Whether this is the placement board rather than a diagram. */
+        public boolean isPlacementBoard() {
+            return board.isPresent();
         }
 
         /** A comparison's sides, top first, drawn stacked with their captions. */
@@ -191,12 +209,13 @@ public final class ExportViewModel {
         chunkWidth.set(input.scale());
         // a documentation diagram shows every chunk in full colour; dimming the rest is the user's choice
         highlight.set(false);
-        if (input.data().writes().isEmpty()) {
+        if (input.isPlacementBoard() || input.data().writes().isEmpty()) {
             view.set(View.LANES);
         }
         // the balancer's next migration (Why no move?'s plan preview) is drawn as the window drew it: ticked only
         // when the panel showed it as the export was asked for; unticking leaves it out
-        canDrawPlannedMove.set(input.data().migrations().next().isPresent());
+        canDrawPlannedMove.set(
+                !input.isPlacementBoard() && input.data().migrations().next().isPresent());
         plannedMove.set(canDrawPlannedMove.get() && input.planShown());
         Observable[] settings = {
             format, width, height, scale, this.dark, title, view, highlight, language, chunkWidth, plannedMove
@@ -218,7 +237,13 @@ public final class ExportViewModel {
                     .withLanguage(language.get())
                     .withScale(chunkWidth.get())
                     .withProvenance(input.provenance());
-            if (input.compared().isEmpty()) {
+            if (input.isPlacementBoard()) {
+                painter.set(new PlacementBoardPainter(
+                        input.board().orElseThrow(),
+                        dark.get() ? Theme.dark() : Theme.light(),
+                        title.get(),
+                        language.get()));
+            } else if (input.compared().isEmpty()) {
                 DiagramData data = plannedMove.get()
                         ? input.data()
                         : input.data().withMigrations(input.data().migrations().withNext(Optional.empty()));
@@ -314,6 +339,11 @@ public final class ExportViewModel {
         return canDrawPlannedMove.getReadOnlyProperty();
     }
 
+    /** Whether the picture is the placement board's: it has no view, chunk widths, highlight or plan to choose. */
+    public boolean isPlacementBoard() {
+        return input.isPlacementBoard();
+    }
+
     /** Whether the explorer has a selection or a query to highlight. */
     public ReadOnlyBooleanProperty canHighlightProperty() {
         return canHighlight.getReadOnlyProperty();
@@ -321,7 +351,9 @@ public final class ExportViewModel {
 
     /** Whether the explorer's data has writes over time (the writes chart and the heatmap need them). */
     public boolean hasWriteData() {
-        return input.data().writes().isPresent() && input.data().heatmap().isPresent();
+        return !input.isPlacementBoard()
+                && input.data().writes().isPresent()
+                && input.data().heatmap().isPresent();
     }
 
     // ---- what the settings draw ----
@@ -363,6 +395,9 @@ public final class ExportViewModel {
 
     /** A file name for the save dialog: the namespace and the view, with the format's extension. */
     public String suggestedFileName() {
+        if (input.isPlacementBoard()) {
+            return "placement-board." + format.get().extension();
+        }
         String ns = input.data().layout().snapshot().namespace().replaceAll("[^A-Za-z0-9._-]", "_");
         return ns + (input.compared().isEmpty() ? "" : "-side-by-side") + "-"
                 + view.get().cliName() + "." + format.get().extension();

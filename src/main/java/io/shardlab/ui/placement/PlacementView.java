@@ -6,6 +6,8 @@ import io.shardlab.render.DiagramData;
 import io.shardlab.render.DiagramOptions;
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.LayoutData;
+import io.shardlab.render.PlacementBoard;
+import io.shardlab.render.PlacementBoardPainter;
 import io.shardlab.render.Scale;
 import io.shardlab.render.ShardLanesPainter;
 import io.shardlab.render.Theme;
@@ -20,6 +22,7 @@ import java.awt.Graphics2D;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
@@ -65,20 +68,13 @@ final class PlacementView {
     private static final PseudoClass RUNNING = PseudoClass.getPseudoClass("running");
     private static final PseudoClass DONE = PseudoClass.getPseudoClass("done");
 
-    /** A tile's width for the smallest and the largest collection, in logical pixels. */
-    static final double MIN_TILE_WIDTH = 120;
-
-    static final double MAX_TILE_WIDTH = 320;
-
-    /** The height a key line's bar and axis take above its lanes, in logical pixels. */
-    static final double KEY_LINE_BAR = 70;
-
     /** How long each phase of a move stays lit on screen (the move itself is done at once), in ms. */
     static final double PHASE_MILLIS = 450;
 
     private final UiText text;
     private final PlacementViewModel vm;
     private final ObservableBooleanValue dark;
+    private final Consumer<PlacementBoard> export;
     private final VBox lanes = new VBox();
     private final VBox keyLines = new VBox();
     private final FlowPane phases = new FlowPane(6, 6);
@@ -86,10 +82,12 @@ final class PlacementView {
     private final List<HBox> laneNodes = new ArrayList<>();
     private Timeline phaseTimeline;
 
-    PlacementView(UiText text, PlacementViewModel vm, ObservableBooleanValue dark) {
+    /** @param export opens the export dialog on the board's picture, as it shows now */
+    PlacementView(UiText text, PlacementViewModel vm, ObservableBooleanValue dark, Consumer<PlacementBoard> export) {
         this.text = text;
         this.vm = vm;
         this.dark = dark;
+        this.export = export;
     }
 
     Parent build() {
@@ -112,9 +110,17 @@ final class PlacementView {
         redo.disableProperty().bind(vm.readOnlyProperty());
         Button refresh = text.label(new Button(), "placement.refresh");
         refresh.setOnAction(e -> vm.refresh());
+        Button exportButton = text.label(new Button(), "placement.export");
+        exportButton.setId("placement-export");
+        exportButton.setOnAction(e -> vm.placementProperty().get().ifPresent(p -> export.accept(p.board())));
+        exportButton
+                .disableProperty()
+                .bind(Bindings.createBooleanBinding(
+                        () -> vm.placementProperty().get().isEmpty(), vm.placementProperty()));
+        exportButton.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(8, note, spacer, capacity(), undo, redo, refresh);
+        HBox bar = new HBox(8, note, spacer, capacity(), undo, redo, refresh, exportButton);
         bar.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(note, Priority.SOMETIMES);
         phases.setId("placement-phases");
@@ -245,8 +251,11 @@ final class PlacementView {
     /** The disk of every simulated shard, in MiB: what a move's free-space check measures against. */
     private HBox capacity() {
         Label label = text.label(new Label(), "placement.capacity");
-        Spinner<Integer> spinner =
-                new Spinner<>(1, 1 << 20, vm.shardCapacityMegabytesProperty().get(), 256);
+        Spinner<Integer> spinner = new Spinner<>(
+                1,
+                PlacementViewModel.MAX_DISK_MEGABYTES,
+                vm.shardCapacityMegabytesProperty().get(),
+                256);
         spinner.setId("placement-capacity");
         spinner.setEditable(true);
         spinner.setPrefWidth(110);
@@ -276,7 +285,12 @@ final class PlacementView {
             header.getChildren().add(badge("placement.configShard"));
         }
         if (lane.draining()) {
-            header.getChildren().add(badge("placement.draining"));
+            // the words every DRAINING badge says: the explorer's lanes, this board's picture
+            Label draining = new Label(ShardLanesPainter.drainingWords(text.messages(), lane.drainLeft()));
+            draining.getStyleClass().add("placement-badge");
+            draining.setWrapText(true);
+            draining.setId("placement-draining-" + lane.shard());
+            header.getChildren().add(draining);
         }
         List<String> primaryOf = p.primaryOf(lane.shard());
         if (!primaryOf.isEmpty()) {
@@ -325,8 +339,8 @@ final class PlacementView {
         tile.getStyleClass().add(TILE);
         tile.setUserData(t.namespace());
         tile.setStyle("-fx-border-color: " + color + ";");
-        double share = largest <= 0 || t.bytes() <= 0 ? 0 : Math.sqrt((double) t.bytes() / largest);
-        tile.setPrefWidth(MIN_TILE_WIDTH + share * (MAX_TILE_WIDTH - MIN_TILE_WIDTH));
+        tile.setPrefWidth(PlacementBoard.tileWidth(
+                t.bytes(), largest, PlacementBoardPainter.MIN_TILE_WIDTH, PlacementBoardPainter.MAX_TILE_WIDTH));
         tile.setMinWidth(Region.USE_PREF_SIZE);
         if (!changeable) {
             // a recorded layout's tile only shows where the collection lives; the note says why it does not move
@@ -401,7 +415,8 @@ final class PlacementView {
         });
         // the lanes' own height, and the number line's bar with its axis above them (the painter needs 147 px for three
         // shards; measured in a 1280 × 720 and a 1600 × 1000 window)
-        canvas.setPrefHeight(ShardLanesPainter.height(line.layout().shardIds().size()) + KEY_LINE_BAR);
+        canvas.setPrefHeight(
+                ShardLanesPainter.height(line.layout().shardIds().size()) + PlacementBoardPainter.KEY_LINE_BAR);
         canvas.setMinHeight(Region.USE_PREF_SIZE);
         VBox box = new VBox(4, header, canvas);
         box.getStyleClass().add(KEY_LINE);

@@ -3,12 +3,14 @@ package io.shardlab.ui.placement;
 import io.shardlab.bson.BsonLiterals;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.ClusterMetadata;
+import io.shardlab.live.RecordedPlacement;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.render.DataSize;
 import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CollectionMove;
 import io.shardlab.session.PlacementEditor;
 import io.shardlab.text.Message;
+import io.shardlab.ui.theme.RememberedSettings;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -44,6 +46,12 @@ public final class PlacementViewModel {
      */
     static final String DEFAULT_KEY = "{ _id: 1 }";
 
+    /** The name the disk per shard is remembered under, in MiB. */
+    static final String DISK_SETTING = "placement-board.disk-mib";
+
+    /** The largest disk per shard the board takes, in MiB (1 TiB). */
+    static final int MAX_DISK_MEGABYTES = 1 << 20;
+
     /** Where the board's reads and verbs run: the explorer engine's {@code placement}. */
     @FunctionalInterface
     public interface Desk {
@@ -59,8 +67,7 @@ public final class PlacementViewModel {
     private final ObjectProperty<List<String>> commands = new SimpleObjectProperty<>(List.of());
     private final ObjectProperty<Optional<CollectionMove>> move = new SimpleObjectProperty<>(Optional.empty());
     private final BooleanProperty readOnly = new SimpleBooleanProperty(false);
-    private final IntegerProperty shardCapacityMegabytes =
-            new SimpleIntegerProperty((int) (PlacementEditor.DEFAULT_SHARD_CAPACITY_BYTES >> 20));
+    private final IntegerProperty shardCapacityMegabytes = new SimpleIntegerProperty();
     private Optional<ClusterPlacement> recorded = Optional.empty();
     private final ObjectProperty<Optional<String>> distributing = new SimpleObjectProperty<>(Optional.empty());
     private final StringProperty keyText = new SimpleStringProperty(DEFAULT_KEY);
@@ -71,12 +78,16 @@ public final class PlacementViewModel {
      * @param fx the JavaFX thread ({@code Platform::runLater})
      * @param undo the explorer's Edit → Undo, which takes the board's newest verb back first
      * @param redo the explorer's Edit → Redo, which puts back what undo took, in the order it took it
+     * @param settings where the disk per shard is kept between runs ({@link #DISK_SETTING})
      */
-    public PlacementViewModel(Desk desk, Executor fx, Runnable undo, Runnable redo) {
+    public PlacementViewModel(Desk desk, Executor fx, Runnable undo, Runnable redo, RememberedSettings settings) {
         this.desk = Objects.requireNonNull(desk, "desk");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.undo = Objects.requireNonNull(undo, "undo");
         this.redo = Objects.requireNonNull(redo, "redo");
+        shardCapacityMegabytes.set((int) settings.number(
+                DISK_SETTING, PlacementEditor.DEFAULT_SHARD_CAPACITY_BYTES >> 20, 1, MAX_DISK_MEGABYTES));
+        shardCapacityMegabytes.addListener((obs, was, now) -> settings.remember(DISK_SETTING, now.longValue()));
         keyText.addListener((obs, was, now) -> keyProblem.set(keyProblem(now)));
         shardCapacityMegabytes.addListener((obs, was, now) -> refresh());
         readOnly.addListener((obs, was, now) -> {
@@ -240,8 +251,8 @@ public final class PlacementViewModel {
 
     /**
      * The size of each simulated shard's disk, in MiB, which a move's free-space check measures against (a setting of
-     * the board's; {@link PlacementEditor#DEFAULT_SHARD_CAPACITY_BYTES} until changed). A change reads the placement
-     * again, so the lanes show their free space on the new disks.
+     * the board's, kept between runs; {@link PlacementEditor#DEFAULT_SHARD_CAPACITY_BYTES} until first changed). A
+     * change reads the placement again, so the lanes show their free space on the new disks.
      */
     public IntegerProperty shardCapacityMegabytesProperty() {
         return shardCapacityMegabytes;

@@ -1,11 +1,14 @@
 package io.shardlab.ui.placement;
 
+import io.shardlab.render.PlacementBoard;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.ToolWindow;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.scene.image.Image;
 import javafx.scene.input.KeyCode;
@@ -30,12 +33,14 @@ public final class PlacementWindow {
 
     private final ToolWindow window;
     private final PlacementViewModel viewModel;
+    private final BiConsumer<PlacementBoard, Stage> export;
 
     /**
      * @param appearance styles the window like the main one (theme, presenter mode)
      * @param dark whether the dark theme shows
      * @param icons the app icon in several sizes
      * @param placement sizes and places the window for its screen and remembers it
+     * @param export opens File → Export…'s dialog on the board's picture, over the board's window
      */
     public PlacementWindow(
             UiText text,
@@ -43,16 +48,20 @@ public final class PlacementWindow {
             Appearance appearance,
             ObservableBooleanValue dark,
             List<Image> icons,
-            WindowPlacement placement) {
+            WindowPlacement placement,
+            BiConsumer<PlacementBoard, Stage> export) {
         this.window = new ToolWindow(
                 new ToolWindow.Kind(WINDOW_NAME, SIZE, "placement.title"), text, appearance, dark, icons, placement);
         this.viewModel = viewModel;
+        this.export = Objects.requireNonNull(export, "export");
     }
 
     /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
     public void open() {
         if (window.stage().isEmpty()) {
-            window.create(stage -> new PlacementView(window.text(), viewModel, window.dark()).build())
+            window.create(stage -> new PlacementView(
+                                    window.text(), viewModel, window.dark(), board -> export.accept(board, stage))
+                            .build())
                     .getScene()
                     .getAccelerators()
                     .put(new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), viewModel::undo);

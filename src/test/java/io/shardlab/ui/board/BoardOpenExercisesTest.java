@@ -54,7 +54,8 @@ class BoardOpenExercisesTest {
     @Start
     void start(Stage stage) {
         board = new BoardViewModel(
-                (distinctUpTo, out) -> out.accept(new ClassSample(Map.of(), ClassEvidence.NONE, Optional.empty())),
+                (distinctUpTo, out) ->
+                        out.accept(new ClassSample(Map.of(), ClassEvidence.NONE, Optional.empty(), Map.of())),
                 tasks.serial("shardlab-board"),
                 Platform::runLater,
                 Instant::now,

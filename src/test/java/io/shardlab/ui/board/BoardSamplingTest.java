@@ -37,7 +37,7 @@ class BoardSamplingTest {
             (distinctUpTo, out) -> {
                 looks++;
                 counted = distinctUpTo;
-                out.accept(new ClassSample(Map.of(), ClassEvidence.NONE, Optional.empty()));
+                out.accept(new ClassSample(Map.of(), ClassEvidence.NONE, Optional.empty(), Map.of()));
             },
             tasks.serial("shardlab-board"),
             Runnable::run,

@@ -3,6 +3,7 @@ package io.shardlab.ui.export;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,9 +14,12 @@ import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.MigrationMarks;
+import io.shardlab.render.PlacementBoard;
+import io.shardlab.render.PlacementBoardPainter;
 import io.shardlab.render.Scale;
 import io.shardlab.render.SvgExporter;
 import io.shardlab.render.View;
+import io.shardlab.text.Message;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -350,5 +354,41 @@ class ExportViewModelTest {
     private static int[] pixels(ExportViewModel export, ExportSize size) {
         BufferedImage image = export.renderImage(size);
         return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());
+    }
+
+    @Test
+    void the_placement_board_exports_through_the_same_settings_save_and_copy(@TempDir Path dir) throws Exception {
+        // given the board of one shard with app.logs on it, shard01 draining
+        PlacementBoard board = new PlacementBoard(
+                "8.0",
+                List.of(new PlacementBoard.Lane(
+                        "shard01",
+                        false,
+                        true,
+                        Optional.of(Message.of("balancer.drain.left", 0, 1)),
+                        2048,
+                        512,
+                        1L << 30,
+                        List.of("app"))),
+                List.of(new PlacementBoard.Tile("app.logs", "shard01", 2048)),
+                List.of(),
+                Optional.empty());
+
+        // when it is exported as SVG
+        ExportViewModel export = exportOf(ExportViewModel.Input.placement(board));
+        export.formatProperty().set(ExportFormat.SVG);
+        Path file = dir.resolve(export.suggestedFileName());
+        export.save(file);
+
+        // then the board's painter drew it, the view, chunk widths and plan do not apply
+        assertTrue(export.isPlacementBoard());
+        assertInstanceOf(PlacementBoardPainter.class, export.painterProperty().get());
+        assertFalse(export.canDrawPlannedMoveProperty().get());
+        assertFalse(export.hasWriteData());
+        assertEquals("placement-board.svg", file.getFileName().toString());
+        String svg = Files.readString(file);
+        assertTrue(svg.contains(">DRAINING · no chunks · one collection left</text>"), svg);
+        assertTrue(svg.contains(">app.logs</text>"), svg);
+        assertNotNull(export.renderImage(new ExportSize(800, 0, 1)), "the preview and the clipboard's picture");
     }
 }

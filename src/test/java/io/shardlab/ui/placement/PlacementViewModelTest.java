@@ -17,6 +17,8 @@ import io.shardlab.session.CollectionMove;
 import io.shardlab.session.PlacementEditor;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.text.Message;
+import io.shardlab.ui.theme.RememberedSettings;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -27,6 +29,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -57,7 +60,8 @@ class PlacementViewModelTest {
                 },
                 Runnable::run,
                 () -> calls.add("undo"),
-                () -> calls.add("redo"));
+                () -> calls.add("redo"),
+                RememberedSettings.inMemory());
     }
 
     static ClusterMetadata dump() {
@@ -219,7 +223,8 @@ class PlacementViewModelTest {
                 },
                 Runnable::run,
                 () -> {},
-                () -> {});
+                () -> {},
+                RememberedSettings.inMemory());
     }
 
     @Test
@@ -267,5 +272,28 @@ class PlacementViewModelTest {
         assertEquals(
                 CollectionMove.Room.ENOUGH,
                 board.moveProperty().get().orElseThrow().room());
+    }
+
+    /** A simulator that answers nothing. */
+    private static final PlacementViewModel.Desk SILENT = new PlacementViewModel.Desk() {
+        @Override
+        public <T> void placement(BiFunction<PlacementEditor, Optional<MongosCommands>, T> work, Consumer<T> out) {}
+    };
+
+    @Test
+    void the_disk_per_shard_is_kept_for_the_next_start(@TempDir Path home) {
+        // given a board that remembers in a settings file
+        Path file = home.resolve("settings");
+        PlacementViewModel first = new PlacementViewModel(
+                SILENT, Runnable::run, () -> {}, () -> {}, RememberedSettings.inFile(file, problem -> {}));
+        assertEquals(1024, first.shardCapacityMegabytesProperty().get(), "1 GiB before any choice");
+
+        // when the user sets 4 GiB
+        first.shardCapacityMegabytesProperty().set(4096);
+
+        // then the next start's board has 4 GiB disks
+        PlacementViewModel next = new PlacementViewModel(
+                SILENT, Runnable::run, () -> {}, () -> {}, RememberedSettings.inFile(file, problem -> {}));
+        assertEquals(4096, next.shardCapacityMegabytesProperty().get());
     }
 }

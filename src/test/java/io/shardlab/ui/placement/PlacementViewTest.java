@@ -20,6 +20,7 @@ import io.shardlab.ui.explorer.history.HistoryViewModel;
 import io.shardlab.ui.tasks.DaemonBackgroundTasks;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.RememberedSettings;
 import io.shardlab.workload.WorkloadRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,10 +87,11 @@ class PlacementViewTest {
                 "app",
                 false,
                 Duration.ofMinutes(1));
-        board = new PlacementViewModel(engine::placement, Platform::runLater, engine::undo, engine::redo);
+        board = new PlacementViewModel(
+                engine::placement, Platform::runLater, engine::undo, engine::redo, RememberedSettings.inMemory());
         robot.interact(() -> {
             UiText text = new UiText(Language.ENGLISH);
-            var root = new PlacementView(text, board, new SimpleBooleanProperty(false)).build();
+            var root = new PlacementView(text, board, new SimpleBooleanProperty(false), picture -> {}).build();
             new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);
             Stage stage = new Stage();
             stage.setScene(new Scene(root, 1280, 720));

@@ -32,7 +32,9 @@ class RecordedPlacementViewTest {
     private void show(FxRobot robot) {
         PlacementViewModel board = PlacementViewModelTest.noting(deskCalls);
         robot.interact(() -> {
-            var root = new PlacementView(new UiText(Language.ENGLISH), board, new SimpleBooleanProperty(false)).build();
+            var root = new PlacementView(
+                            new UiText(Language.ENGLISH), board, new SimpleBooleanProperty(false), picture -> {})
+                    .build();
             new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);
             Stage stage = new Stage();
             stage.setScene(new Scene(root, 1280, 720));

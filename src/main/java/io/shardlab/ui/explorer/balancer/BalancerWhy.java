@@ -7,6 +7,7 @@ import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.render.DataSize;
 import io.shardlab.render.ElapsedTime;
 import io.shardlab.render.MigrationMarks;
+import io.shardlab.session.ShardDrain;
 import io.shardlab.sim.BalancerDecision;
 import io.shardlab.sim.ZoneVerdict;
 import io.shardlab.text.Message;

@@ -1,6 +1,7 @@
 package io.shardlab.ui.explorer.balancer;
 
 import io.shardlab.session.CatalogRead;
+import io.shardlab.session.ShardDrain;
 import io.shardlab.sim.SimulatedCluster;
 import java.util.Objects;
 import java.util.Optional;

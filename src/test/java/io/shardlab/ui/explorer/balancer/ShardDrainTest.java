@@ -7,6 +7,7 @@ import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.session.ShardDrain;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.AddShardToZone;
 import io.shardlab.sim.InsertBatch;
@@ -159,6 +160,40 @@ class ShardDrainTest {
         assertEquals(
                 "one chunk · one collection left",
                 ENGLISH.text(ShardDrain.of(c, Optional.empty()).get(0).left()));
+    }
+
+    @ParameterizedTest(name = "[{index}] a range of zone z on {0}: sole zones {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # collection with the range | sole zones of draining a
+            app.orders                  | [z]
+            app.users                   | [z]
+            none                        | []
+            """)
+    void aSoleZoneIsJudgedOverEveryShardedCollectionNotOnlyTheOneOnShow(String ranged, String expected) {
+        // given app.orders on show and app.users sharded beside it, zone z on shard a alone
+        ShardedCatalog catalog = new ShardedCatalog(
+                SimulationConfig.of(MongoVersion.parseModelled("8.0")).withSeed(7), List.of("a", "b"));
+        MongosCommands mongos = MongosServer.inProcess(catalog, 64L << 20, line -> {});
+        mongos.run("admin", doc("{enableSharding: 'app', primaryShard: 'a'}"));
+        mongos.run("admin", doc("{shardCollection: 'app.orders', key: {n: 1}}"));
+        mongos.run("admin", doc("{shardCollection: 'app.users', key: {u: 1}}"));
+        mongos.run("admin", doc("{addShardToZone: 'a', zone: 'z'}"));
+        if (!ranged.equals("none")) {
+            String field = ranged.equals("app.orders") ? "n" : "u";
+            mongos.run(
+                    "admin",
+                    doc("{updateZoneKeyRange: '" + ranged + "', min: {" + field + ": 0}, max: {" + field
+                            + ": 100}, zone: 'z'}"));
+        }
+
+        // when
+        mongos.run("admin", doc("{removeShard: 'a'}"));
+
+        // then the zone keeps the drain whichever collection its range is of (config.tags over the catalog)
+        SimulatedCluster shown = catalog.collection(NS).orElseThrow().cluster();
+        assertEquals(
+                expected,
+                ShardDrain.of(shown, Optional.of(mongos)).get(0).soleZones().toString());
     }
 
     @Test

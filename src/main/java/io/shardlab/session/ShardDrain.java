@@ -1,4 +1,4 @@
-package io.shardlab.ui.explorer.balancer;
+package io.shardlab.session;
 
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.ReleaseRules;
@@ -41,7 +41,9 @@ public record ShardDrain(boolean pausable, DrainRemaining remaining, List<String
     /**
      * Every draining shard of the explorer's cluster: what the session's mongos counts on it when the mongos exists
      * (a client or the Shell panel reached the cluster), else what the collection on show and its primary leave
-     * there. Read on the simulation thread.
+     * there. A sole zone is judged over every sharded collection of the mongos's catalog (and the ranges set for
+     * collections not sharded yet), as {@code startShardDraining} judges ZoneStillInUse over config.tags; without a
+     * mongos the collection on show is the cluster's only one. Read on the simulation thread.
      */
     public static List<ShardDrain> of(SimulatedCluster shown, Optional<MongosCommands> mongos) {
         boolean pausable = ReleaseRules.of(shown.version()).shardDrainingCommands();
@@ -60,7 +62,9 @@ public record ShardDrain(boolean pausable, DrainRemaining remaining, List<String
             for (String zone : s.zones()) {
                 boolean alone = shards.stream()
                         .noneMatch(o -> !o.id().equals(id) && o.zones().contains(zone));
-                if (alone && shown.hasZoneRangeIn(zone)) {
+                boolean ranged =
+                        mongos.map(m -> m.catalog().zoneHasRange(zone)).orElseGet(() -> shown.hasZoneRangeIn(zone));
+                if (alone && ranged) {
                     soleZones.add(zone);
                 }
             }
@@ -86,10 +90,32 @@ public record ShardDrain(boolean pausable, DrainRemaining remaining, List<String
 
     /** What the lane's DRAINING badge adds: {@code 3 chunks · 2 collections left}. */
     public Message left() {
+        return left(remaining);
+    }
+
+    /**
+     * The words of what is left on a draining shard, {@code 3 chunks · 2 collections left}: every DRAINING badge says
+     * them (the explorer's lanes, the placement board, their exports, the CLI's pictures).
+     */
+    public static Message left(DrainRemaining remaining) {
         return Message.of(
                 "balancer.drain.left",
                 remaining.chunks(),
                 remaining.collections().size());
+    }
+
+    /**
+     * What is left of each draining shard of {@code mongos}'s catalog, by shard id, as the mongos counts it: the
+     * placement board's badges, and a picture the CLI draws of a cluster it simulated.
+     */
+    public static Map<String, Message> leftByShard(MongosCommands mongos) {
+        Map<String, Message> out = new LinkedHashMap<>();
+        for (Shard s : mongos.catalog().shards()) {
+            if (s.draining()) {
+                out.put(s.id(), left(mongos.drainRemaining(s.id())));
+            }
+        }
+        return out;
     }
 
     /**
