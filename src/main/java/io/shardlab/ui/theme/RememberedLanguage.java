@@ -1,12 +1,8 @@
 package io.shardlab.ui.theme;
 
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -70,14 +66,8 @@ public final class RememberedLanguage {
         if (file == null) {
             return;
         }
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            AtomicFile.writeOwnerOnly(file, out -> out.write((chosen.tag() + "\n").getBytes(StandardCharsets.UTF_8)));
-        } catch (FileException e) {
-            problems.accept(Message.of("window.language.notWritten", e.said()));
-        } catch (IOException e) {
-            problems.accept(Message.of("window.language.notWritten", file + ": " + e.getMessage()));
-        }
+        KeptFile.replace(
+                file, chosen.tag() + "\n", why -> problems.accept(Message.of("window.language.notWritten", why)));
     }
 
     private static Language read(Path file, Language fallback, Consumer<Message> problems) {

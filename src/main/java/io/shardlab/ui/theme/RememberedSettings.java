@@ -1,13 +1,6 @@
 package io.shardlab.ui.theme;
 
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
-import io.shardlab.files.InputFile;
 import io.shardlab.text.Message;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -94,30 +87,15 @@ public final class RememberedSettings {
         }
         StringBuilder text = new StringBuilder(HEADER);
         values.forEach((key, v) -> text.append(key).append('=').append(v).append('\n'));
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            AtomicFile.writeOwnerOnly(file, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (FileException e) {
-            problems.accept(Message.of("settings.notWritten", e.said()));
-        } catch (IOException e) {
-            problems.accept(Message.of("settings.notWritten", file + ": " + e.getMessage()));
-        }
+        KeptFile.replace(file, text.toString(), why -> problems.accept(Message.of("settings.notWritten", why)));
     }
 
     private void read() {
-        if (!Files.exists(file)) {
-            return;
-        }
-        Properties lines = new Properties();
-        try (Reader in = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
-            lines.load(in);
-        } catch (IllegalArgumentException e) { // a FileException, or a malformed Unicode escape
-            problems.accept(Message.of("settings.notRead", e.getMessage()));
-            return;
-        } catch (IOException e) {
-            problems.accept(Message.of("settings.notRead", file + ": " + e.getMessage()));
-            return;
-        }
+        KeptFile.properties(file, why -> problems.accept(Message.of("settings.notRead", why)))
+                .ifPresent(this::take);
+    }
+
+    private void take(Properties lines) {
         lines.stringPropertyNames().stream()
                 .filter(key -> NAME.matcher(key).matches())
                 .forEach(key -> values.put(key, lines.getProperty(key)));

@@ -1,13 +1,6 @@
 package io.shardlab.ui.theme;
 
-import io.shardlab.files.AtomicFile;
-import io.shardlab.files.FileException;
-import io.shardlab.files.InputFile;
 import io.shardlab.text.Message;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -91,31 +84,16 @@ public final class RememberedWindows {
                 .append(name + ".width=" + g.width() + "\n")
                 .append(name + ".height=" + g.height() + "\n")
                 .append(name + ".maximized=" + g.maximized() + "\n"));
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            AtomicFile.writeOwnerOnly(file, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
-            changed = false;
-        } catch (FileException e) {
-            problems.accept(Message.of("window.sizes.notWritten", e.getMessage()));
-        } catch (IOException e) {
-            problems.accept(Message.of("window.sizes.notWritten", file + ": " + e.getMessage()));
-        }
+        changed = !KeptFile.replace(
+                file, text.toString(), why -> problems.accept(Message.of("window.sizes.notWritten", why)));
     }
 
     private void read() {
-        if (!Files.exists(file)) {
-            return;
-        }
-        Properties lines = new Properties();
-        try (Reader in = InputFile.openText(file, InputFile.MAX_LINE_CHARS)) {
-            lines.load(in);
-        } catch (IllegalArgumentException e) { // a FileException, or a malformed Unicode escape
-            problems.accept(Message.of("window.sizes.notRead", e.getMessage()));
-            return;
-        } catch (IOException e) {
-            problems.accept(Message.of("window.sizes.notRead", file + ": " + e.getMessage()));
-            return;
-        }
+        KeptFile.properties(file, why -> problems.accept(Message.of("window.sizes.notRead", why)))
+                .ifPresent(this::take);
+    }
+
+    private void take(Properties lines) {
         lines.stringPropertyNames().stream()
                 .filter(key -> key.endsWith(".width"))
                 .map(key -> key.substring(0, key.length() - ".width".length()))
