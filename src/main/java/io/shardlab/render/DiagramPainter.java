@@ -1,7 +1,6 @@
 package io.shardlab.render;
 
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -327,7 +326,7 @@ public final class DiagramPainter implements Picture {
     /** The height the view wants at {@code width} when painted at {@code density} device pixels per pixel. */
     @Override
     public double preferredHeight(Graphics2D g, double width, double density) {
-        prepare(g);
+        Pen.prepare(g);
         return measure(g, width, 0, density).layout().height();
     }
 
@@ -336,7 +335,7 @@ public final class DiagramPainter implements Picture {
      * the legend left to the lanes' names, the charts dropped unless they are the view.
      */
     public double leastHeight(Graphics2D g, double width, double density) {
-        prepare(g);
+        Pen.prepare(g);
         return measure(g, width, 1, density, Fit.LADDER.get(Fit.LADDER.size() - 1))
                 .layout()
                 .height();
@@ -348,7 +347,7 @@ public final class DiagramPainter implements Picture {
      * lanes' names. A view without charts needs {@link #leastHeight}.
      */
     public double leastHeightWithCharts(Graphics2D g, double width, double density) {
-        prepare(g);
+        Pen.prepare(g);
         return measure(g, width, 1, density, Fit.LADDER.get(Fit.WITH_CHARTS_AT_LEAST))
                 .layout()
                 .height();
@@ -360,7 +359,7 @@ public final class DiagramPainter implements Picture {
      * @throws IllegalArgumentException when the size cannot hold the view
      */
     public Layout layout(Graphics2D g, double width, double height, double density) {
-        prepare(g);
+        Pen.prepare(g);
         return measure(g, width, height, density).layout();
     }
 
@@ -628,7 +627,7 @@ public final class DiagramPainter implements Picture {
      */
     public Optional<WritesChartPainter.SharedAxis> writesAxis(
             Graphics2D g, double width, double height, double density) {
-        prepare(g);
+        Pen.prepare(g);
         Rectangle2D r = measure(g, width, height, density).layout().writesChart();
         if (!showsWrites() || r.isEmpty()) {
             return Optional.empty();
@@ -646,7 +645,7 @@ public final class DiagramPainter implements Picture {
             double height,
             double density,
             Optional<WritesChartPainter.SharedAxis> writesAxis) {
-        prepare(g);
+        Pen.prepare(g);
         Measured measured = measure(g, width, height, density);
         Layout layout = measured.layout();
         Pen pen = new Pen(g);
@@ -745,11 +744,5 @@ public final class DiagramPainter implements Picture {
     @Override
     public void draw(Graphics2D g, double width, double height, double density) {
         paint(g, width, height, density);
-    }
-
-    private static void prepare(Graphics2D g) {
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
-        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
     }
 }

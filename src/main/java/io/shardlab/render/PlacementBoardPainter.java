@@ -5,7 +5,6 @@ import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -97,17 +96,9 @@ public final class PlacementBoardPainter implements Picture {
 
     @Override
     public void draw(Graphics2D g, double width, double height, double density) {
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
-        g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
-        Pen pen = new Pen(g);
-        pen.crisp(true);
-        pen.fill(colors.background(), 0, 0, width, height);
-        pen.crisp(false);
+        Pen pen = TitleBlock.paintPage(g, type, colors, title, subtitle(), width, height);
         double left = MARGIN;
         double right = width - MARGIN;
-        TitleBlock.paintTitle(pen, type, colors, title, left, right);
-        TitleBlock.paintSubtitle(pen, type, colors, subtitle(), left, right);
 
         double y = MARGIN + TitleBlock.HEIGHT;
         pen.text(type.heading(), colors.text(), words.text("placement.shards"), left, y + 18);

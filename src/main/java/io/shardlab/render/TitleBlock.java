@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import java.awt.Graphics2D;
+
 /**
  * The title block at the top of a picture painted as a document (an export, the comparison of candidates): the
  * title's baseline {@value #TITLE_BASELINE} px and the subtitle's {@value #SUBTITLE_BASELINE} px below the
@@ -17,6 +19,30 @@ final class TitleBlock {
     static final double SUBTITLE_BASELINE = 54;
 
     private TitleBlock() {}
+
+    /**
+     * Starts a document page of {@code width} × {@code height} px on {@code g}: the {@linkplain Pen#prepare
+     * hints}, the page filled with {@code colors}' background, the title and subtitle between the margins.
+     *
+     * @return the pen to paint the rest of the page with
+     */
+    static Pen paintPage(
+            Graphics2D g,
+            Typography type,
+            ThemeColors colors,
+            String title,
+            String subtitle,
+            double width,
+            double height) {
+        Pen.prepare(g);
+        Pen pen = new Pen(g);
+        pen.crisp(true);
+        pen.fill(colors.background(), 0, 0, width, height);
+        pen.crisp(false);
+        paintTitle(pen, type, colors, title, MARGIN, width - MARGIN);
+        paintSubtitle(pen, type, colors, subtitle, MARGIN, width - MARGIN);
+        return pen;
+    }
 
     /** Paints {@code title} between {@code left} and {@code right}, in {@code colors}' text colour. */
     static void paintTitle(Pen pen, Typography type, ThemeColors colors, String title, double left, double right) {
