@@ -675,10 +675,7 @@ public final class ShardedCatalog {
                 id, DrainRemaining.of(this, id, db -> List.of()).databases());
     }
 
-    /**
-     * Whether a zone range of any collection is in {@code zone}: a sharded collection's, or one set for a collection
-     * not sharded yet (config.tags over the whole catalog).
-     */
+    /** {@link CatalogShards#zoneHasRange}: config.tags over the whole catalog. */
     public boolean zoneHasRange(String zone) {
         return shards.zoneHasRange(zone);
     }
