@@ -58,10 +58,7 @@ public final class ExplorerSession {
     static final int MOVES = 48;
     /** Activity lines kept. */
     static final int ACTIVITY = 200;
-    /**
-     * How long the balancer may keep moving chunks after the last insert, or after a later change that gave it work
-     * ({@link #settleAgain}), before the run counts as finished.
-     */
+    /** How long the balancer may keep moving chunks after the last insert before the run counts as finished. */
     static final long SETTLE_LIMIT_MILLIS = 3_600_000;
 
     private final ResolvedScenario scenario;
@@ -99,14 +96,8 @@ public final class ExplorerSession {
     private long splitSequence;
     private final ActivityLog activity = new ActivityLog(ACTIVITY);
     private long moveSequence;
-    /**
-     * Once the stream is in, when the balancer's last chance to settle began: the last insert, or the latest change
-     * that gave it work since; -1 while the stream flows.
-     */
-    private long settlingSinceMillis = -1;
-    /** Whether a balancer round has found nothing to move since {@link #settlingSinceMillis}. */
-    private boolean idleRoundSinceSettling;
-
+    private long exhaustedAtMillis = -1;
+    private boolean idleRoundSinceExhausted;
     private ClusterEvent.InsertsLanded landed;
     private Optional<String> error = Optional.empty();
     private final FilterTargeting targeting;
@@ -370,9 +361,6 @@ public final class ExplorerSession {
         if (event instanceof ClusterEvent.ShardAdded added) {
             counts.shardAdded(added.shard());
         }
-        if (settlingSinceMillis >= 0 && mayGiveTheBalancerWork(event)) {
-            settleAgain();
-        }
         if (event instanceof ClusterEvent.InsertsLanded l) {
             landed = l;
             if (!streamInserting) {
@@ -394,31 +382,10 @@ public final class ExplorerSession {
             push(splits, new ExplorerFrame.SplitMark(++splitSequence, s.splitPoints(), s.atMillis()), MOVES);
         } else if (event instanceof ClusterEvent.BalancerRound b
                 && b.migrationsStarted() == 0
-                && settlingSinceMillis >= 0) {
-            idleRoundSinceSettling = true;
+                && exhaustedAtMillis >= 0) {
+            idleRoundSinceExhausted = true;
         }
         activity.add(event);
-    }
-
-    /**
-     * Whether {@code event} may give the balancer chunks to move: a shard joins or starts draining, or a setting the
-     * balancer reads changes (zones, balancer state and window, chunk size, a collection's balancing, documents).
-     */
-    private static boolean mayGiveTheBalancerWork(ClusterEvent event) {
-        return event instanceof ClusterEvent.ShardAdded
-                || event instanceof ClusterEvent.ShardDraining
-                || event instanceof ClusterEvent.MetadataChanged;
-    }
-
-    /**
-     * After the stream: a change gave the balancer work, so the run is not over until a balancer round finds nothing
-     * to move again. MongoDB's balancer does not stop when the inserts do: a shard added from the Shell once the
-     * stream has ended gets its chunks as it would have during it, time running (Play enabled, the engine ticking by
-     * itself as after a drag) until the balancer settles or {@link #SETTLE_LIMIT_MILLIS} pass.
-     */
-    private void settleAgain() {
-        settlingSinceMillis = cluster.now();
-        idleRoundSinceSettling = false;
     }
 
     /**
@@ -475,9 +442,9 @@ public final class ExplorerSession {
     private boolean finished(SimulationSnapshot snapshot) {
         return cursor() == inserts.size()
                 && snapshot.migrationsInFlight().isEmpty()
-                && (idleRoundSinceSettling
+                && (idleRoundSinceExhausted
                         || !snapshot.settings().balancerEnabled()
-                        || cluster.now() - settlingSinceMillis >= SETTLE_LIMIT_MILLIS);
+                        || cluster.now() - exhaustedAtMillis >= SETTLE_LIMIT_MILLIS);
     }
 
     /**
@@ -534,8 +501,8 @@ public final class ExplorerSession {
         counts.streamBatch(cursor, n, landed.documentsByShard(), cluster.now());
         player.inserted(n, this::runStep);
         if (cursor() == inserts.size()) {
-            settlingSinceMillis = cluster.now();
-            idleRoundSinceSettling = false;
+            exhaustedAtMillis = cluster.now();
+            idleRoundSinceExhausted = false;
         }
     }
 
@@ -597,8 +564,8 @@ public final class ExplorerSession {
         markAccounted();
         error = Optional.empty();
         if (cursor() < inserts.size()) {
-            settlingSinceMillis = -1;
-            idleRoundSinceSettling = false;
+            exhaustedAtMillis = -1;
+            idleRoundSinceExhausted = false;
         }
         return true;
     }
