@@ -180,7 +180,7 @@ public final class BoardViewModel {
                     exercise.set(opened);
                 });
             } catch (InvalidExerciseException e) {
-                screen.execute(() -> exportMessage.set(Message.of("board.notOpened", e.getMessage())));
+                screen.execute(() -> exportMessage.set(Message.of("board.notOpened", e.said())));
             }
         });
     }
