@@ -58,7 +58,10 @@ public final class ExplorerSession {
     static final int MOVES = 48;
     /** Activity lines kept. */
     static final int ACTIVITY = 200;
-    /** How long the balancer may keep moving chunks after the last insert before the run counts as finished. */
+    /**
+     * How long the balancer may keep moving chunks after the last insert, or after a later change that gave it work
+     * ({@link #settleAgain}), before the run counts as finished.
+     */
     static final long SETTLE_LIMIT_MILLIS = 3_600_000;
 
     private final ResolvedScenario scenario;
@@ -96,8 +99,14 @@ public final class ExplorerSession {
     private long splitSequence;
     private final ActivityLog activity = new ActivityLog(ACTIVITY);
     private long moveSequence;
-    private long exhaustedAtMillis = -1;
-    private boolean idleRoundSinceExhausted;
+    /**
+     * Once the stream is in, when the balancer's last chance to settle began: the last insert, or the latest change
+     * that gave it work since; -1 while the stream flows.
+     */
+    private long settlingSinceMillis = -1;
+    /** Whether a balancer round has found nothing to move since {@link #settlingSinceMillis}. */
+    private boolean idleRoundSinceSettling;
+
     private ClusterEvent.InsertsLanded landed;
     private Optional<String> error = Optional.empty();
     private final FilterTargeting targeting;
@@ -361,6 +370,9 @@ public final class ExplorerSession {
         if (event instanceof ClusterEvent.ShardAdded added) {
             counts.shardAdded(added.shard());
         }
+        if (settlingSinceMillis >= 0 && mayGiveTheBalancerWork(event)) {
+            settleAgain();
+        }
         if (event instanceof ClusterEvent.InsertsLanded l) {
             landed = l;
             if (!streamInserting) {
@@ -382,10 +394,31 @@ public final class ExplorerSession {
             push(splits, new ExplorerFrame.SplitMark(++splitSequence, s.splitPoints(), s.atMillis()), MOVES);
         } else if (event instanceof ClusterEvent.BalancerRound b
                 && b.migrationsStarted() == 0
-                && exhaustedAtMillis >= 0) {
-            idleRoundSinceExhausted = true;
+                && settlingSinceMillis >= 0) {
+            idleRoundSinceSettling = true;
         }
         activity.add(event);
+    }
+
+    /**
+     * Whether {@code event} gives the balancer chunks to move for certain: a shard joins or starts draining. Other
+     * metadata changes do not restart the settling: a refined key, a zone or a flag changed from the Shell would let
+     * the clock run between two of the Shell's reads (lesson shard-key-cannot-simply-change counts the chunks before
+     * and after its refine), and a migration planned on the bounds before such a change was once committed after it.
+     */
+    private static boolean mayGiveTheBalancerWork(ClusterEvent event) {
+        return event instanceof ClusterEvent.ShardAdded || event instanceof ClusterEvent.ShardDraining;
+    }
+
+    /**
+     * After the stream: a change gave the balancer work, so the run is not over until a balancer round finds nothing
+     * to move again. MongoDB's balancer does not stop when the inserts do: a shard added from the Shell once the
+     * stream has ended gets its chunks as it would have during it, time running (Play enabled, the engine ticking by
+     * itself as after a drag) until the balancer settles or {@link #SETTLE_LIMIT_MILLIS} pass.
+     */
+    private void settleAgain() {
+        settlingSinceMillis = cluster.now();
+        idleRoundSinceSettling = false;
     }
 
     /**
@@ -442,9 +475,9 @@ public final class ExplorerSession {
     private boolean finished(SimulationSnapshot snapshot) {
         return cursor() == inserts.size()
                 && snapshot.migrationsInFlight().isEmpty()
-                && (idleRoundSinceExhausted
+                && (idleRoundSinceSettling
                         || !snapshot.settings().balancerEnabled()
-                        || cluster.now() - exhaustedAtMillis >= SETTLE_LIMIT_MILLIS);
+                        || cluster.now() - settlingSinceMillis >= SETTLE_LIMIT_MILLIS);
     }
 
     /**
@@ -501,8 +534,8 @@ public final class ExplorerSession {
         counts.streamBatch(cursor, n, landed.documentsByShard(), cluster.now());
         player.inserted(n, this::runStep);
         if (cursor() == inserts.size()) {
-            exhaustedAtMillis = cluster.now();
-            idleRoundSinceExhausted = false;
+            settlingSinceMillis = cluster.now();
+            idleRoundSinceSettling = false;
         }
     }
 
@@ -564,8 +597,8 @@ public final class ExplorerSession {
         markAccounted();
         error = Optional.empty();
         if (cursor() < inserts.size()) {
-            exhaustedAtMillis = -1;
-            idleRoundSinceExhausted = false;
+            settlingSinceMillis = -1;
+            idleRoundSinceSettling = false;
         }
         return true;
     }
