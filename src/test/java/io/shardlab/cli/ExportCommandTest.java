@@ -12,6 +12,8 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.ConfigDumpReaderTestSupport;
+import io.shardlab.live.ConfigFixture;
 import java.awt.image.BufferedImage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -380,20 +382,9 @@ class ExportCommandTest {
 
     @Test
     void a_config_dump_folder_exports_the_chosen_collection() throws Exception {
-        Path dump = Files.createDirectories(dir.resolve("dump"));
-        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(
-                dump, io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V4_4));
+        Path dump = configDump(ConfigFixture.Shape.V4_4);
         Path out = dir.resolve("users.svg");
-        CliRun run = CliRun.of(
-                "export",
-                "--config-dump",
-                dump.toString(),
-                "--ns",
-                io.shardlab.live.ConfigFixture.USERS,
-                "--out",
-                out.toString(),
-                "--view",
-                "lanes");
+        CliRun run = usersLanes(dump, out);
         assertEquals(0, run.exitCode(), run.err());
         String svg = Files.readString(out);
         assertTrue(svg.contains(">Chunks of test.users</text>"), "the collection from the dump");
@@ -403,9 +394,7 @@ class ExportCommandTest {
     @Test
     void a_config_dumps_placement_board_is_drawn_with_its_lanes_collections_and_drain() throws Exception {
         // given an 8.0 dump: shard01-shard04, shard04 draining, test.users and test.events sharded
-        Path dump = Files.createDirectories(dir.resolve("dump"));
-        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(
-                dump, io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V8_0));
+        Path dump = configDump(ConfigFixture.Shape.V8_0);
         Path out = dir.resolve("placement.svg");
 
         // when
@@ -424,26 +413,36 @@ class ExportCommandTest {
     @Test
     void a_collections_diagram_says_what_is_left_of_a_drain_as_the_window_does() throws Exception {
         // given an 8.0 dump whose shard04 drains with nothing left on it
-        Path dump = Files.createDirectories(dir.resolve("dump"));
-        io.shardlab.live.ConfigDumpReaderTestSupport.mongodump(
-                dump, io.shardlab.live.ConfigFixture.config(io.shardlab.live.ConfigFixture.Shape.V8_0));
+        Path dump = configDump(ConfigFixture.Shape.V8_0);
         Path out = dir.resolve("users.svg");
 
         // when
-        CliRun run = CliRun.of(
-                "export",
-                "--config-dump",
-                dump.toString(),
-                "--ns",
-                io.shardlab.live.ConfigFixture.USERS,
-                "--out",
-                out.toString(),
-                "--view",
-                "lanes");
+        CliRun run = usersLanes(dump, out);
 
         // then the lane's badge has the words, not a bare DRAINING
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(Files.readString(out).contains(">DRAINING · no chunks · no collections left</text>"));
+    }
+
+    /** A mongodump of the config database {@link ConfigFixture} writes in {@code shape}, in a folder of {@link #dir}. */
+    private Path configDump(ConfigFixture.Shape shape) throws Exception {
+        Path dump = Files.createDirectories(dir.resolve("dump"));
+        ConfigDumpReaderTestSupport.mongodump(dump, ConfigFixture.config(shape));
+        return dump;
+    }
+
+    /** {@code export --view lanes} of the dump's test.users to {@code out}. */
+    private static CliRun usersLanes(Path dump, Path out) {
+        return CliRun.of(
+                "export",
+                "--config-dump",
+                dump.toString(),
+                "--ns",
+                ConfigFixture.USERS,
+                "--out",
+                out.toString(),
+                "--view",
+                "lanes");
     }
 
     @Test
@@ -518,14 +517,13 @@ class ExportCommandTest {
     @Test
     void a_live_cluster_exports_the_chosen_collection() throws Exception {
         Path out = dir.resolve("users.svg");
-        try (io.shardlab.live.FakeCluster cluster =
-                io.shardlab.live.FakeCluster.of(io.shardlab.live.ConfigFixture.Shape.V8_0)) {
+        try (io.shardlab.live.FakeCluster cluster = io.shardlab.live.FakeCluster.of(ConfigFixture.Shape.V8_0)) {
             CliRun run = CliRun.of(
                     "export",
                     "--uri",
                     cluster.connectionString(),
                     "--ns",
-                    io.shardlab.live.ConfigFixture.USERS,
+                    ConfigFixture.USERS,
                     "--out",
                     out.toString());
             assertEquals(0, run.exitCode(), run.err());
