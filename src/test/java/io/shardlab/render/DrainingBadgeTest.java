@@ -8,18 +8,13 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.w3c.dom.NodeList;
 
 /** The lane's DRAINING badge says how far the drain has come, cut at whole parts when it would grow too wide. */
 class DrainingBadgeTest {
@@ -34,21 +29,6 @@ class DrainingBadgeTest {
                 new ClusterSnapshot(base.namespace(), base.key(), base.unique(), shards, base.chunks(), base.zones()));
     }
 
-    private static List<String> svgTexts(DiagramPainter painter) throws Exception {
-        String svg = new SvgExporter().render(painter, new ExportSize(1400, 0, 1));
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        NodeList nodes = f.newDocumentBuilder()
-                .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)))
-                .getElementsByTagNameNS("http://www.w3.org/2000/svg", "text");
-        List<String> texts = new ArrayList<>();
-        for (int i = 0; i < nodes.getLength(); i++) {
-            texts.add(nodes.item(i).getTextContent());
-        }
-        return texts;
-    }
-
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "en,    DRAINING · 3 chunks · 2 collections left",
@@ -60,7 +40,7 @@ class DrainingBadgeTest {
         DiagramData data = DiagramData.of(shard03Draining())
                 .withDrainsLeft(Map.of("shard03", Message.of("balancer.drain.left", 3L, 2)));
         // when the lanes are painted
-        List<String> texts = svgTexts(
+        List<String> texts = SvgTexts.of(
                 new DiagramPainter(data, DiagramOptions.defaults(View.LANES).withLanguage(Language.ofTag(tag))));
         // then its badge says so, and no other lane has one
         assertEquals(1, texts.stream().filter(t -> t.startsWith("DRAINING · ")).count(), texts.toString());
@@ -71,7 +51,7 @@ class DrainingBadgeTest {
     @Test
     void without_a_count_the_badge_stays_bare() throws Exception {
         List<String> texts =
-                svgTexts(new DiagramPainter(DiagramData.of(shard03Draining()), DiagramOptions.defaults(View.LANES)));
+                SvgTexts.of(new DiagramPainter(DiagramData.of(shard03Draining()), DiagramOptions.defaults(View.LANES)));
         assertTrue(texts.contains("DRAINING"), texts.toString());
         assertTrue(texts.stream().noneMatch(t -> t.startsWith("DRAINING · ")), texts.toString());
     }

@@ -7,17 +7,13 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.w3c.dom.NodeList;
 
 /**
  * The placement board's picture ({@link PlacementBoardPainter}): each shard's lane with its badges, figures and tiles,
@@ -61,21 +57,6 @@ class PlacementBoardPainterTest {
                 Optional.empty());
     }
 
-    private static List<String> svgTexts(Picture picture) throws Exception {
-        String svg = new SvgExporter().render(picture, new ExportSize(1400, 0, 1));
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        NodeList nodes = f.newDocumentBuilder()
-                .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)))
-                .getElementsByTagNameNS("http://www.w3.org/2000/svg", "text");
-        List<String> texts = new ArrayList<>();
-        for (int i = 0; i < nodes.getLength(); i++) {
-            texts.add(nodes.item(i).getTextContent());
-        }
-        return texts;
-    }
-
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '|', textBlock = """
             # language | a text the picture holds
@@ -94,7 +75,7 @@ class PlacementBoardPainterTest {
             zh-CN      | 数据 3MiB + 索引 64KiB
             """)
     void the_picture_says_every_lane_tile_and_drain_in_its_language(String tag, String expected) throws Exception {
-        List<String> texts = svgTexts(new PlacementBoardPainter(board(), Theme.light(), "", Language.ofTag(tag)));
+        List<String> texts = SvgTexts.of(new PlacementBoardPainter(board(), Theme.light(), "", Language.ofTag(tag)));
 
         // a Chinese line is drawn in runs, one per font (the CJK font, the Latin one)
         assertTrue(String.join("", texts).contains(expected), expected + " in " + texts);
@@ -102,7 +83,7 @@ class PlacementBoardPainterTest {
 
     @Test
     void the_key_lines_draining_lane_says_the_same_words_as_the_board() throws Exception {
-        List<String> texts = svgTexts(new PlacementBoardPainter(board(), Theme.light(), "", Language.ENGLISH));
+        List<String> texts = SvgTexts.of(new PlacementBoardPainter(board(), Theme.light(), "", Language.ENGLISH));
 
         assertEquals(
                 2,

@@ -3,38 +3,22 @@ package io.shardlab.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 class SvgExporterTest {
 
     private static Document export(DiagramPainter painter, ExportSize size) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new SvgExporter().write(painter, size, out);
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-        return f.newDocumentBuilder().parse(new ByteArrayInputStream(out.toByteArray()));
-    }
-
-    private static List<String> texts(Document svg) {
-        NodeList nodes = svg.getElementsByTagNameNS("http://www.w3.org/2000/svg", "text");
-        List<String> texts = new ArrayList<>();
-        for (int i = 0; i < nodes.getLength(); i++) {
-            texts.add(nodes.item(i).getTextContent());
-        }
-        return texts;
+        return SvgTexts.parse(out.toByteArray());
     }
 
     @ParameterizedTest(name = "{0} view")
@@ -43,7 +27,7 @@ class SvgExporterTest {
         DiagramPainter p = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.parse(view)));
         Document svg = export(p, new ExportSize(1400, 0, 1));
         assertEquals("svg", svg.getDocumentElement().getLocalName());
-        List<String> texts = texts(svg);
+        List<String> texts = SvgTexts.of(svg);
         for (String shard : List.of("shard01", "shard02", "shard03", "shard04")) {
             assertTrue(texts.contains(shard), shard + " is not a text element: " + texts);
         }
@@ -69,7 +53,7 @@ class SvgExporterTest {
                     "shard " + s + "'s colour");
         }
         Document svg = export(p, new ExportSize(1400, 0, 1));
-        List<String> texts = texts(svg);
+        List<String> texts = SvgTexts.of(svg);
         assertTrue(texts.contains("jumbo chunk"), texts.toString());
         assertTrue(texts.contains("zone range"));
         assertTrue(texts.contains("EU"), "the zone's name");
@@ -108,11 +92,11 @@ class SvgExporterTest {
                 base.namespace(), base.key(), base.unique(), shards, base.chunks(), base.zones());
         DiagramPainter p =
                 new DiagramPainter(DiagramData.of(LayoutData.of(draining)), DiagramOptions.defaults(View.LANES));
-        List<String> texts = texts(export(p, new ExportSize(1400, 0, 1)));
+        List<String> texts = SvgTexts.of(export(p, new ExportSize(1400, 0, 1)));
         assertEquals(2, texts.stream().filter(t -> t.equals("DRAINING")).count(), "the lane's badge and the legend's");
         assertTrue(texts.contains("draining shard: being removed, its chunks move off"), texts.toString());
         DiagramPainter none = new DiagramPainter(Diagrams.twelveChunks(), DiagramOptions.defaults(View.LANES));
-        assertTrue(texts(export(none, new ExportSize(1400, 0, 1))).stream()
+        assertTrue(SvgTexts.of(export(none, new ExportSize(1400, 0, 1))).stream()
                 .noneMatch(t -> t.contains("DRAINING") || t.startsWith("draining")));
     }
 
