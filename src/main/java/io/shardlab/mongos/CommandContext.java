@@ -119,11 +119,18 @@ record CommandContext(
      * {@code enableSharding} or a first write created it.
      */
     ShardedCatalog.CollectionEntry requireRoutedSharded(String ns) {
-        String db = databaseOf(ns);
+        requireRoutedDatabase(databaseOf(ns));
+        return requireSharded(ns);
+    }
+
+    /**
+     * Database {@code db} as a router's catalog cache looks it up ({@code CatalogCache::getDatabase}):
+     * NamespaceNotFound "database … not found" unless {@code enableSharding} or a first write created it.
+     */
+    void requireRoutedDatabase(String db) {
         if (catalog.database(db).isEmpty() && documents.collectionNames(db).isEmpty()) {
             throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + db + " not found");
         }
-        return requireSharded(ns);
     }
 
     /**

@@ -61,11 +61,9 @@ final class ExplainCommand {
                 : "";
         String ns = db + "." + coll;
         Explained what = explained(verb, explained);
-        if ("findAndModify".equals(verb)
-                && context.catalog().database(db).isEmpty()
-                && context.documents().collectionNames(db).isEmpty()) {
-            // cluster_find_and_modify_cmd.cpp explain: the routing info of the namespace; CatalogCache::getDatabase
-            throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + db + " not found");
+        if ("findAndModify".equals(verb)) {
+            // cluster_find_and_modify_cmd.cpp explain: the routing info of the namespace first
+            context.requireRoutedDatabase(db);
         }
         List<String> shards = shardsReached(ns, what.operation());
         String stage = shards.size() == 1
