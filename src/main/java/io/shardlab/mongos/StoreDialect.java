@@ -2,6 +2,7 @@ package io.shardlab.mongos;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -70,6 +71,12 @@ final class StoreDialect implements DocumentStorage {
     @Override
     public void copy(String database, String collection, String toDatabase, String toCollection) {
         store.copy(database, collection, toDatabase, toCollection);
+    }
+
+    @Override
+    public void changeIndexDescription(
+            String database, String collection, String indexName, Set<String> removed, BsonDocument appended) {
+        store.changeIndexDescription(database, collection, indexName, removed, appended);
     }
 
     /** {@code command} in the store's dialect; the client's document is not changed. */
