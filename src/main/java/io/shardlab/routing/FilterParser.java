@@ -11,6 +11,7 @@ import io.shardlab.routing.MatchExpression.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
@@ -313,6 +314,14 @@ public final class FilterParser {
                 Map.entry(127, "maxKey"));
 
         private BsonTypeNames() {}
+
+        /** The BSON type code a {@code $type} alias names ({@code "string"} is 2), if it names one. */
+        public static Optional<Integer> codeOf(String alias) {
+            return BY_CODE.entrySet().stream()
+                    .filter(e -> e.getValue().equals(alias))
+                    .map(Map.Entry::getKey)
+                    .findFirst();
+        }
 
         /** MongoDB's name of a value's type ({@code typeName}, mongo {@code src/mongo/bson/bsontypes.cpp}). */
         public static String of(BsonValue value) {
