@@ -63,6 +63,12 @@ final class StoreDialect implements DocumentStorage {
         return store.keptBytesPerDocument();
     }
 
+    /** The store's own count, kept as it stores: the default decodes every document of the collection to count it. */
+    @Override
+    public long keptBytes(String database, String collection) {
+        return store.keptBytes(database, collection);
+    }
+
     @Override
     public void replace(String database, String collection, List<BsonDocument> documents) {
         store.replace(database, collection, documents);

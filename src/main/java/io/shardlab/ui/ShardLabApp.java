@@ -170,6 +170,7 @@ public class ShardLabApp extends Application {
     private ExecutorService exportThread;
     private VisibleWork work;
     private BoardWindow board;
+    private AdvisorWindow advisorWindow;
     private PlacementWindow placementWindow;
     private UiText text;
 
@@ -424,6 +425,7 @@ public class ShardLabApp extends Application {
                 new AdvisorWindow(text, appearance, placement, viewModel.darkProperty(), icons, tasks, work);
         mainView.addStatusItem(new BackgroundWorkIndicator(text, work).node());
         mainView.addTool("window.menu.advisor", "menu-advisor", advisor::open);
+        this.advisorWindow = advisor;
         // View → Class board (io.shardlab.ui.board): every student's collections at once, where each stands on the
         // chosen exercise, and the results' export; a tile opens its collection in the explorer, as the picker does
         List<Exercise> exercises = ExerciseCatalog.load(text.language().get()).exercises();
@@ -690,6 +692,11 @@ public class ShardLabApp extends Application {
     /** The placement board's window, for tests that drive the real window. */
     PlacementWindow placementBoard() {
         return placementWindow;
+    }
+
+    /** The advisor's window, for tests that drive the real window. */
+    AdvisorWindow advisor() {
+        return advisorWindow;
     }
 
     /** The class board's window, for tests that drive the real window. */

@@ -261,7 +261,7 @@ final class PlacementView {
         spinner.setPrefWidth(110);
         // the bar's note wraps instead: a squeezed spinner hid its value at 1280 px
         spinner.setMinWidth(Region.USE_PREF_SIZE);
-        spinner.setTooltip(text.tooltip("placement.capacity.tip"));
+        text.tip(spinner, "placement.capacity.tip");
         spinner.valueProperty().addListener((obs, was, now) -> {
             if (now != null) {
                 vm.shardCapacityMegabytesProperty().set(now);

@@ -6,6 +6,7 @@ import io.shardlab.text.Messages;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
@@ -119,11 +120,21 @@ public final class UiText {
      * once does, once the pointer moves over the node. Returns the node.
      */
     public <T extends Node> T tip(T node, String key, Object... arguments) {
+        Objects.requireNonNull(key, "key");
+        return tip(node, () -> tooltip(key, arguments));
+    }
+
+    /**
+     * Gives {@code node} the tooltip {@code make} makes (words that follow a state of their own, a wrapped width),
+     * made when the pointer first enters the node, as {@link #tip(Node, String, Object...)} does. Returns the node.
+     */
+    public <T extends Node> T tip(T node, Supplier<? extends Tooltip> make) {
+        Objects.requireNonNull(make, "make");
         node.addEventHandler(MouseEvent.MOUSE_ENTERED, new EventHandler<>() {
             @Override
             public void handle(MouseEvent e) {
                 node.removeEventHandler(MouseEvent.MOUSE_ENTERED, this);
-                Tooltip tip = tooltip(key, arguments);
+                Tooltip tip = make.get();
                 if (node instanceof Control control) {
                     control.setTooltip(tip);
                 } else {
@@ -132,6 +143,13 @@ public final class UiText {
             }
         });
         return node;
+    }
+
+    /** A tooltip saying whatever {@code message} holds, following it and every switch; for {@link #tip(Node, Supplier)}. */
+    public Tooltip tooltip(ObservableValue<Message> message) {
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(text(message));
+        return tip;
     }
 
     /** A tooltip saying {@code key}, following every switch; {@link #tip} makes it on first hover instead. */

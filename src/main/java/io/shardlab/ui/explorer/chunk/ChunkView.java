@@ -179,15 +179,17 @@ public final class ChunkView {
                 move.getItems().add(item);
             }
         });
-        Tooltip moveTip = new Tooltip();
-        moveTip.textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> actions.moveUnsupportedProperty().get().isEmpty()
-                                ? text.now("explorer.chunkView.move.tip")
-                                : actions.moveUnsupportedProperty().get(),
-                        actions.moveUnsupportedProperty(),
-                        text.language()));
-        move.setTooltip(moveTip);
+        text.tip(move, () -> {
+            Tooltip moveTip = new Tooltip();
+            moveTip.textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> actions.moveUnsupportedProperty().get().isEmpty()
+                                    ? text.now("explorer.chunkView.move.tip")
+                                    : actions.moveUnsupportedProperty().get(),
+                            actions.moveUnsupportedProperty(),
+                            text.language()));
+            return moveTip;
+        });
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
         text.tip(mergeLeft, "explorer.chunkView.mergePrevious.tip");

@@ -167,10 +167,11 @@ public final class TransportBar {
                 vm.chooseSpeed(s);
                 b.setSelected(true);
             });
-            b.setTooltip(
-                    s == PlaybackSpeed.MAX
-                            ? text.tooltip("explorer.transport.speed.max.tip")
-                            : text.tooltip("explorer.transport.speed.tip", s.label(), (int) s.factor()));
+            if (s == PlaybackSpeed.MAX) {
+                text.tip(b, "explorer.transport.speed.max.tip");
+            } else {
+                text.tip(b, "explorer.transport.speed.tip", s.label(), (int) s.factor());
+            }
             vm.speedProperty().addListener((obs, was, now) -> b.setSelected(now == s));
             speeds.getChildren().add(b);
             i++;
@@ -243,10 +244,9 @@ public final class TransportBar {
     private Button undoButton(HistoryViewModel history) {
         Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
         undo.disableProperty().bind(history.canUndoProperty().not());
-        undo.setTooltip(new Tooltip());
-        undo.getTooltip()
-                .textProperty()
-                .bind(text.text(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
+        text.tip(
+                undo,
+                () -> text.tooltip(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
         undo.setOnAction(e -> history.undo());
         return undo;
     }
@@ -254,10 +254,9 @@ public final class TransportBar {
     private Button redoButton(HistoryViewModel history) {
         Button redo = iconButton("history-redo", MaterialDesignR.REDO, "");
         redo.disableProperty().bind(history.canRedoProperty().not());
-        redo.setTooltip(new Tooltip());
-        redo.getTooltip()
-                .textProperty()
-                .bind(text.text(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
+        text.tip(
+                redo,
+                () -> text.tooltip(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
         redo.setOnAction(e -> history.redo());
         return redo;
     }
@@ -269,12 +268,10 @@ public final class TransportBar {
         VBox migrations = migrationsStat(vm);
         // the set-up's own splits and moves (a pre-split) are not the stream's: counted apart, said on hover
         for (VBox counted : new VBox[] {splits, migrations}) {
-            Tooltip setup = new Tooltip();
-            setup.setWrapText(true);
-            setup.setMaxWidth(420);
-            setup.textProperty()
-                    .bind(text.text(vm.setupTextProperty().orElse(Message.of("explorer.transport.setup.none"))));
-            Tooltip.install(counted, setup);
+            text.tip(
+                    counted,
+                    () -> wrapped(
+                            text.tooltip(vm.setupTextProperty().orElse(Message.of("explorer.transport.setup.none")))));
         }
         HBox stats = new HBox(
                 stat(
@@ -326,12 +323,15 @@ public final class TransportBar {
         Label caption = (Label) box.getChildren().get(1);
         caption.textProperty().unbind();
         caption.setText("config.chunks"); // untranslated: MongoDB's collection, named as mongosh names it
-        Tooltip detail = new Tooltip();
-        detail.textProperty().bind(text.text(vm.routingDetailProperty()));
-        detail.setWrapText(true);
-        detail.setMaxWidth(420);
-        Tooltip.install(box, detail);
+        text.tip(box, () -> wrapped(text.tooltip(vm.routingDetailProperty())));
         return box;
+    }
+
+    /** {@code tip}, wrapped at a width that reads: its sentences are long. */
+    private static Tooltip wrapped(Tooltip tip) {
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        return tip;
     }
 
     /**

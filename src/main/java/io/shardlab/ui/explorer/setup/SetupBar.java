@@ -196,9 +196,11 @@ public final class SetupBar {
                 .bind(Bindings.when(unfolded)
                         .then(this.text.text("explorer.setup.fold"))
                         .otherwise(this.text.text("explorer.setup.unfold")));
-        Tooltip editTip = new Tooltip();
-        editTip.textProperty().bind(edit.textProperty());
-        edit.setTooltip(editTip);
+        this.text.tip(edit, () -> {
+            Tooltip editTip = new Tooltip();
+            editTip.textProperty().bind(edit.textProperty());
+            return editTip;
+        });
         edit.setGraphic(new FontIcon(MaterialDesignP.PENCIL_OUTLINE));
         edit.setMinWidth(Region.USE_PREF_SIZE);
         edit.setOnAction(e -> unfolded.set(!unfolded.get()));
@@ -255,22 +257,25 @@ public final class SetupBar {
         workload.setButtonCell(workloadLabel);
         workload.getStyleClass().add(SETUP_WORKLOAD);
         // the closed picker is sized for the setup row and can cut a long name: its tooltip names the choice whole
-        Tooltip workloadTip = new Tooltip();
-        workloadTip
-                .textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> workload.getValue() == null
-                                ? text.now("explorer.setup.workload.tip")
-                                : text.now(
-                                        "explorer.setup.workload.tip.chosen",
-                                        text.messages().text(workload.getValue().label()),
-                                        workload.getValue()
-                                                .words()
-                                                .map(text.messages()::text)
-                                                .orElse(workload.getValue().description())),
-                        workload.valueProperty(),
-                        text.language()));
-        workload.setTooltip(workloadTip);
+        text.tip(workload, () -> {
+            Tooltip workloadTip = new Tooltip();
+            workloadTip
+                    .textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> workload.getValue() == null
+                                    ? text.now("explorer.setup.workload.tip")
+                                    : text.now(
+                                            "explorer.setup.workload.tip.chosen",
+                                            text.messages()
+                                                    .text(workload.getValue().label()),
+                                            workload.getValue()
+                                                    .words()
+                                                    .map(text.messages()::text)
+                                                    .orElse(workload.getValue().description())),
+                            workload.valueProperty(),
+                            text.language()));
+            return workloadTip;
+        });
         return workload;
     }
 
@@ -396,21 +401,24 @@ public final class SetupBar {
             }
         });
         version.getStyleClass().add(SETUP_VERSION);
-        Tooltip versionTip = new Tooltip();
-        versionTip.setWrapText(true);
-        versionTip.setMaxWidth(420);
-        versionTip
-                .textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> vm.versionProperty().get() == null
-                                ? ""
-                                : text.now(
-                                        "explorer.setup.version.tip",
-                                        vm.versionLabel(vm.versionProperty().get()),
-                                        vm.versionSummary(vm.versionProperty().get())),
-                        vm.versionProperty(),
-                        text.language()));
-        version.setTooltip(versionTip);
+        text.tip(version, () -> {
+            Tooltip versionTip = new Tooltip();
+            versionTip.setWrapText(true);
+            versionTip.setMaxWidth(420);
+            versionTip
+                    .textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> vm.versionProperty().get() == null
+                                    ? ""
+                                    : text.now(
+                                            "explorer.setup.version.tip",
+                                            vm.versionLabel(vm.versionProperty().get()),
+                                            vm.versionSummary(
+                                                    vm.versionProperty().get())),
+                            vm.versionProperty(),
+                            text.language()));
+            return versionTip;
+        });
         return version;
     }
 
