@@ -272,14 +272,19 @@ final class ShardKeyBoundsPlanner {
         return CanonicalType.of(a) == CanonicalType.of(b);
     }
 
+    /** A bound at NaN: NaN compares equal only to itself, so an inclusive bound holds NaN alone, a strict one nothing. */
+    private static OrderedIntervalList boundAtNaN(boolean inclusive) {
+        return inclusive
+                ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
+                : OrderedIntervalList.none();
+    }
+
     private static OrderedIntervalList lessThan(BsonValue v, boolean inclusive) {
         if (v instanceof BsonMaxKey) {
             return OrderedIntervalList.allValues();
         }
         if (isNaN(v)) {
-            return inclusive
-                    ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
-                    : OrderedIntervalList.none();
+            return boundAtNaN(inclusive);
         }
         BsonValue start = v.isNumber() || v.isDecimal128()
                 ? new BsonDouble(Double.NEGATIVE_INFINITY)
@@ -292,9 +297,7 @@ final class ShardKeyBoundsPlanner {
             return OrderedIntervalList.allValues();
         }
         if (isNaN(v)) {
-            return inclusive
-                    ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
-                    : OrderedIntervalList.none();
+            return boundAtNaN(inclusive);
         }
         BsonValue end = v.isNumber() || v.isDecimal128()
                 ? new BsonDouble(Double.POSITIVE_INFINITY)
