@@ -52,22 +52,11 @@ import org.bson.BsonValue;
  * </ul>
  * Where an AND holds both predicates on the first field and an indexable OR, the predicates are used
  * (the planner may also enumerate the OR plan; both bound the same documents).
+ *
+ * @param nullEqualityMatchesUndefined true before 8.0, where {@code {x: null}} also matched undefined (docs
+ *     release-notes/8.0-compatibility, "Queries for null don't match undefined fields")
  */
-final class ShardKeyBoundsPlanner {
-
-    private final ShardKeyPattern pattern;
-    private final ShardKeyHasher hasher;
-    private final boolean nullEqualityMatchesUndefined;
-
-    /**
-     * @param nullEqualityMatchesUndefined true before 8.0, where {@code {x: null}} also matched undefined
-     *     (docs release-notes/8.0-compatibility, "Queries for null don't match undefined fields")
-     */
-    ShardKeyBoundsPlanner(ShardKeyPattern pattern, ShardKeyHasher hasher, boolean nullEqualityMatchesUndefined) {
-        this.pattern = pattern;
-        this.hasher = hasher;
-        this.nullEqualityMatchesUndefined = nullEqualityMatchesUndefined;
-    }
+record ShardKeyBoundsPlanner(ShardKeyPattern pattern, ShardKeyHasher hasher, boolean nullEqualityMatchesUndefined) {
 
     /** One list of intervals per shard-key field, in pattern order. */
     List<OrderedIntervalList> bounds(MatchExpression root) {
