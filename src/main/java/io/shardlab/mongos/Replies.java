@@ -2,8 +2,8 @@ package io.shardlab.mongos;
 
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.bson.BsonDouble;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonNumber;
 import org.bson.BsonString;

@@ -35,6 +35,7 @@ public final class HeatmapKeyAxis {
     private static final long[] DATE_STEPS = LongStream.concat(
                     Arrays.stream(TimeAxis.STEPS_UP_TO_A_DAY), LongStream.of(2 * DAY, 7 * DAY, 14 * DAY))
             .toArray();
+
     private static final int[] MONTH_STEPS = {1, 2, 3, 6, 12, 24, 60, 120, 240, 600, 1200};
 
     /**

@@ -39,9 +39,8 @@ public final class ContinentsWorkload extends OneDayWorkload {
 
     @Override
     BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
-        return document.append(
-                                "user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
-                        .append("continent", continent(random));
+        return document.append("user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
+                .append("continent", continent(random));
     }
 
     /** A continent drawn by its share of users. */

@@ -22,7 +22,7 @@ public final class HotspotWorkload extends OneDayWorkload {
     @Override
     BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
         return document.append("accountId", new BsonInt64(account(random)))
-                        .append("amount", new BsonInt32(1 + random.nextInt(10_000)));
+                .append("amount", new BsonInt32(1 + random.nextInt(10_000)));
     }
 
     /** An account number in {@code [1, ACCOUNTS]}: hot with probability {@link #HOT_WRITE_SHARE}. */

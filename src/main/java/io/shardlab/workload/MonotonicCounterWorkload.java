@@ -20,8 +20,8 @@ public final class MonotonicCounterWorkload extends OneDayWorkload {
     @Override
     BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
         return document.append("counter", new BsonInt64(ordinal))
-                        .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
-                        .append("total", new BsonInt32(1 + random.nextInt(500)));
+                .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
+                .append("total", new BsonInt32(1 + random.nextInt(500)));
     }
 
     static String customer(int index) {

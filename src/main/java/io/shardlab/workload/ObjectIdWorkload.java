@@ -26,7 +26,7 @@ public final class ObjectIdWorkload extends OneDayWorkload {
     @Override
     BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
         return document.append("user", new BsonString(user(random.nextInt(USERS))))
-                        .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size()))));
+                .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size()))));
     }
 
     static String user(int index) {

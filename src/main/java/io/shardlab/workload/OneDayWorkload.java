@@ -30,5 +30,6 @@ abstract class OneDayWorkload implements Workload {
      * {@code document} (holding only insert {@code ordinal}'s {@code _id}) with the insert's other fields appended;
      * every random value comes from {@code random}, the insert's time from {@code times}.
      */
-    abstract BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times);
+    abstract BsonDocument fieldsAfterId(
+            BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times);
 }

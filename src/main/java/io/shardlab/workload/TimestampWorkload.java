@@ -20,10 +20,9 @@ public final class TimestampWorkload extends OneDayWorkload {
 
     @Override
     BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
-        return document.append(
-                                "ts", new BsonDateTime(times.millisOf(ordinal)))
-                        .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
-                        .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0));
+        return document.append("ts", new BsonDateTime(times.millisOf(ordinal)))
+                .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
+                .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0));
     }
 
     static String sensor(int index) {

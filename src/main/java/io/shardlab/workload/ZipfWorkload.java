@@ -29,7 +29,7 @@ public final class ZipfWorkload extends OneDayWorkload {
     @Override
     BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
         return document.append("productId", product(random))
-                        .append("viewedAt", new BsonDateTime(times.millisOf(ordinal)));
+                .append("viewedAt", new BsonDateTime(times.millisOf(ordinal)));
     }
 
     /** A product drawn by its popularity. */
