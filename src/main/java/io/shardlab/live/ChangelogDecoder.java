@@ -88,12 +88,11 @@ final class ChangelogDecoder {
                                             ? details.getNumber("of").intValue()
                                             : -1,
                                     string(details, "owningShard"),
-                                    key(details),
-                                    new ArrayList<>());
+                                    key(details));
                             pendingByNs.put(ns, pending);
                         }
                         if (piece.compareTo(min) > 0 && piece.compareTo(max) < 0) {
-                            pending.points().add(piece);
+                            pending.points.add(piece);
                         }
                     }
                 }
@@ -247,21 +246,36 @@ final class ChangelogDecoder {
         return before == null ? "" : BsonPrinter.canonicalJson(before);
     }
 
-    /**
-     * The entries of one multi-split, gathered until an entry of another change arrives.
-     *
-     * @param points the split points gathered so far (added to while the entries arrive)
-     */
-    private record MultiSplit(
-            Instant time,
-            String ns,
-            ShardKey min,
-            ShardKey max,
-            ChunkVersion before,
-            int pieces,
-            String shard,
-            String beforeKey,
-            List<ShardKey> points) {
+    /** The entries of one multi-split, gathered until an entry of another change arrives. */
+    private static final class MultiSplit {
+        final Instant time;
+        final String ns;
+        final ShardKey min;
+        final ShardKey max;
+        final ChunkVersion before;
+        final int pieces;
+        final String shard;
+        final String beforeKey;
+        final List<ShardKey> points = new ArrayList<>();
+
+        MultiSplit(
+                Instant time,
+                String ns,
+                ShardKey min,
+                ShardKey max,
+                ChunkVersion before,
+                int pieces,
+                String shard,
+                String beforeKey) {
+            this.time = time;
+            this.ns = ns;
+            this.min = min;
+            this.max = max;
+            this.before = before;
+            this.pieces = pieces;
+            this.shard = shard;
+            this.beforeKey = beforeKey;
+        }
 
         boolean matches(String otherNs, BsonDocument details) {
             return ns.equals(otherNs) && beforeKey.equals(key(details));
