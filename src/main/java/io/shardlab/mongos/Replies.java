@@ -3,6 +3,7 @@ package io.shardlab.mongos;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonNumber;
 import org.bson.BsonString;
@@ -15,6 +16,22 @@ final class Replies {
     /** {@code {ok: 1}}. */
     static BsonDocument ok() {
         return ok(new BsonDocument());
+    }
+
+    /**
+     * The reply of an {@code update} batch (mongo {@code src/mongo/db/ops/write_ops.idl}, {@code UpdateCommandReply}):
+     * {@code n}, {@code nModified}, then {@code upserted} and {@code writeErrors} when they hold anything, and
+     * {@code ok: 1}.
+     */
+    static BsonDocument update(int n, int nModified, BsonArray upserted, BsonArray writeErrors) {
+        BsonDocument reply = new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(nModified));
+        if (!upserted.isEmpty()) {
+            reply.append("upserted", upserted);
+        }
+        if (!writeErrors.isEmpty()) {
+            reply.append("writeErrors", writeErrors);
+        }
+        return ok(reply);
     }
 
     /** {@code body} with {@code ok: 1} appended. */
