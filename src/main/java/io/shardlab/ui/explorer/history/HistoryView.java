@@ -5,6 +5,7 @@ import io.shardlab.session.ExplorerFrame.CommandEntry;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.SharedStyles;
 import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
@@ -95,7 +96,7 @@ public final class HistoryView {
             HBox.setHgrow(code, Priority.ALWAYS);
             HBox row = new HBox(4, code, copy);
             VBox item = new VBox(4, description, row);
-            item.getStyleClass().add(COMMAND_ITEM);
+            item.getStyleClass().addAll(COMMAND_ITEM, SharedStyles.INSET_BOX);
             list.getChildren().add(item);
         }
     }
