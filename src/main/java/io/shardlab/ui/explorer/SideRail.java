@@ -140,12 +140,8 @@ final class SideRail {
         pin.setId("rail-pin");
         pin.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
         pin.setOnAction(e -> placement.togglePin());
-        Tooltip pinTip = new Tooltip();
-        pinTip.textProperty()
-                .bind(text.text(placement
-                        .pinnedProperty()
-                        .map(on -> Message.of(on ? "explorer.side.unpin" : "explorer.side.pin"))));
-        pin.setTooltip(pinTip);
+        pin.setTooltip(text.tooltip(
+                placement.pinnedProperty().map(on -> Message.of(on ? "explorer.side.unpin" : "explorer.side.pin"))));
         return pin;
     }
 

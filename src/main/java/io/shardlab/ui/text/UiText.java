@@ -140,4 +140,14 @@ public final class UiText {
         tip.textProperty().bind(text(key, arguments));
         return tip;
     }
+
+    /**
+     * A tooltip saying whatever message {@code message} holds, following both it and every switch; empty while it
+     * holds null.
+     */
+    public Tooltip tooltip(ObservableValue<Message> message) {
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(text(message));
+        return tip;
+    }
 }

@@ -11,6 +11,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
@@ -104,7 +105,19 @@ public final class TransportBar {
         if (!counters) {
             return;
         }
-        figures = group(counters(vm), separator(), undoButton(history), redoButton(history));
+        Button undo = historyButton(
+                "history-undo",
+                MaterialDesignU.UNDO,
+                history.canUndoProperty(),
+                history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t)),
+                history::undo);
+        Button redo = historyButton(
+                "history-redo",
+                MaterialDesignR.REDO,
+                history.canRedoProperty(),
+                history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t)),
+                history::redo);
+        figures = group(counters(vm), separator(), undo, redo);
         notIn(figures, presenter);
         root.getChildren().add(figures);
     }
@@ -240,26 +253,14 @@ public final class TransportBar {
         return group(clock, progressBox);
     }
 
-    private Button undoButton(HistoryViewModel history) {
-        Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
-        undo.disableProperty().bind(history.canUndoProperty().not());
-        undo.setTooltip(new Tooltip());
-        undo.getTooltip()
-                .textProperty()
-                .bind(text.text(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
-        undo.setOnAction(e -> history.undo());
-        return undo;
-    }
-
-    private Button redoButton(HistoryViewModel history) {
-        Button redo = iconButton("history-redo", MaterialDesignR.REDO, "");
-        redo.disableProperty().bind(history.canRedoProperty().not());
-        redo.setTooltip(new Tooltip());
-        redo.getTooltip()
-                .textProperty()
-                .bind(text.text(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
-        redo.setOnAction(e -> history.redo());
-        return redo;
+    /** Undo or redo: off while there is nothing to take back or put back; its tooltip names what it would. */
+    private Button historyButton(
+            String id, Ikon icon, ObservableBooleanValue possible, ObservableValue<Message> tip, Runnable action) {
+        Button button = iconButton(id, icon, "");
+        button.disableProperty().bind(Bindings.not(possible));
+        button.setTooltip(text.tooltip(tip));
+        button.setOnAction(e -> action.run());
+        return button;
     }
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */
