@@ -6,6 +6,7 @@ import io.shardlab.text.Messages;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
@@ -21,6 +22,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
+import javafx.util.StringConverter;
 
 /**
  * The language the window speaks and its words as bindings: a label bound with {@link #text(String, Object...)}
@@ -149,5 +151,24 @@ public final class UiText {
         Tooltip tip = new Tooltip();
         tip.textProperty().bind(text(message));
         return tip;
+    }
+
+    /**
+     * Names each choice of a picker by {@code words}, in the language of the moment it is asked (a picker says its
+     * items' names again only when they are set again); blank for null. Not editable: {@code fromString} refuses.
+     */
+    public <T> StringConverter<T> converter(Function<T, Message> words) {
+        Objects.requireNonNull(words, "words");
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : messages().text(words.apply(value));
+            }
+
+            @Override
+            public T fromString(String string) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        };
     }
 }

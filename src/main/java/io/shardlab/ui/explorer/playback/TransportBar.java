@@ -31,7 +31,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -197,19 +196,8 @@ public final class TransportBar {
         picker.setId("speed-choice");
         picker.setValue(vm.speedProperty().get());
         text.tip(picker, "explorer.transport.speed.picker.tip");
-        picker.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(PlaybackSpeed speed) {
-                return speed == null
-                        ? ""
-                        : text.now("explorer.transport.speed.value", PlaybackViewModel.speedLabel(speed));
-            }
-
-            @Override
-            public PlaybackSpeed fromString(String text) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        });
+        picker.setConverter(text.converter(
+                speed -> Message.of("explorer.transport.speed.value", PlaybackViewModel.speedLabel(speed))));
         picker.valueProperty().addListener((obs, was, now) -> {
             if (now != null && now != vm.speedProperty().get()) {
                 vm.chooseSpeed(now);
