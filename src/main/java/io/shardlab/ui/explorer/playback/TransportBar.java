@@ -11,7 +11,6 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
-import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
@@ -104,18 +103,13 @@ public final class TransportBar {
         if (!counters) {
             return;
         }
-        Button undo = historyButton(
-                "history-undo",
-                MaterialDesignU.UNDO,
-                history.canUndoProperty(),
-                history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t)),
-                history::undo);
-        Button redo = historyButton(
-                "history-redo",
-                MaterialDesignR.REDO,
-                history.canRedoProperty(),
-                history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t)),
-                history::redo);
+        Button undo = historyButton("history-undo", MaterialDesignU.UNDO, history.canUndoProperty(), history::undo);
+        Button redo = historyButton("history-redo", MaterialDesignR.REDO, history.canRedoProperty(), history::redo);
+        // each names what it would take back or put back
+        undo.setTooltip(
+                text.tooltip(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
+        redo.setTooltip(
+                text.tooltip(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
         figures = group(counters(vm), separator(), undo, redo);
         notIn(figures, presenter);
         root.getChildren().add(figures);
@@ -241,12 +235,10 @@ public final class TransportBar {
         return group(clock, progressBox);
     }
 
-    /** Undo or redo: off while there is nothing to take back or put back; its tooltip names what it would. */
-    private Button historyButton(
-            String id, Ikon icon, ObservableBooleanValue possible, ObservableValue<Message> tip, Runnable action) {
+    /** Undo or redo: off while there is nothing to take back or put back. */
+    private Button historyButton(String id, Ikon icon, ObservableBooleanValue possible, Runnable action) {
         Button button = iconButton(id, icon, "");
         button.disableProperty().bind(Bindings.not(possible));
-        button.setTooltip(text.tooltip(tip));
         button.setOnAction(e -> action.run());
         return button;
     }
