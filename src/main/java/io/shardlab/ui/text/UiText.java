@@ -6,6 +6,7 @@ import io.shardlab.text.Messages;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
@@ -22,6 +23,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
+import javafx.util.StringConverter;
 
 /**
  * The language the window speaks and its words as bindings: a label bound with {@link #text(String, Object...)}
@@ -145,7 +147,10 @@ public final class UiText {
         return node;
     }
 
-    /** A tooltip saying whatever {@code message} holds, following it and every switch; for {@link #tip(Node, Supplier)}. */
+    /**
+     * A tooltip saying whatever message {@code message} holds, following both it and every switch; empty while it
+     * holds null. {@link #tip(Node, Supplier)} makes it on first hover.
+     */
     public Tooltip tooltip(ObservableValue<Message> message) {
         Tooltip tip = new Tooltip();
         tip.textProperty().bind(text(message));
@@ -157,5 +162,24 @@ public final class UiText {
         Tooltip tip = new Tooltip();
         tip.textProperty().bind(text(key, arguments));
         return tip;
+    }
+
+    /**
+     * Names each choice of a picker by {@code words}, in the language of the moment it is asked (a picker says its
+     * items' names again only when they are set again); blank for null. Not editable: {@code fromString} refuses.
+     */
+    public <T> StringConverter<T> converter(Function<T, Message> words) {
+        Objects.requireNonNull(words, "words");
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : messages().text(words.apply(value));
+            }
+
+            @Override
+            public T fromString(String string) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        };
     }
 }

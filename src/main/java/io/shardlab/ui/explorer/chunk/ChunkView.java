@@ -94,7 +94,7 @@ public final class ChunkView {
         title.setId("chunk-title");
         title.getStyleClass().add(PANEL_TITLE);
         GridPane grid = new GridPane();
-        grid.getStyleClass().add(DETAILS_GRID);
+        grid.getStyleClass().addAll(DETAILS_GRID, SharedStyles.INSET_BOX);
         Label[] values = new Label[7];
         // the value labels' ids, by the English names of their rows
         String[] names = {"min", "max", "shard", "documents", "data-size", "jumbo", "version"};

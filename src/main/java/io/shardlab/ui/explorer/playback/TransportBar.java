@@ -30,7 +30,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -104,7 +103,16 @@ public final class TransportBar {
         if (!counters) {
             return;
         }
-        figures = group(counters(vm), separator(), undoButton(history), redoButton(history));
+        Button undo = historyButton("history-undo", MaterialDesignU.UNDO, history.canUndoProperty(), history::undo);
+        Button redo = historyButton("history-redo", MaterialDesignR.REDO, history.canRedoProperty(), history::redo);
+        // each names what it would take back or put back
+        text.tip(
+                undo,
+                () -> text.tooltip(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
+        text.tip(
+                redo,
+                () -> text.tooltip(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
+        figures = group(counters(vm), separator(), undo, redo);
         notIn(figures, presenter);
         root.getChildren().add(figures);
     }
@@ -185,19 +193,8 @@ public final class TransportBar {
         picker.setId("speed-choice");
         picker.setValue(vm.speedProperty().get());
         text.tip(picker, "explorer.transport.speed.picker.tip");
-        picker.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(PlaybackSpeed speed) {
-                return speed == null
-                        ? ""
-                        : text.now("explorer.transport.speed.value", PlaybackViewModel.speedLabel(speed));
-            }
-
-            @Override
-            public PlaybackSpeed fromString(String text) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        });
+        picker.setConverter(text.converter(
+                speed -> Message.of("explorer.transport.speed.value", PlaybackViewModel.speedLabel(speed))));
         picker.valueProperty().addListener((obs, was, now) -> {
             if (now != null && now != vm.speedProperty().get()) {
                 vm.chooseSpeed(now);
@@ -241,24 +238,12 @@ public final class TransportBar {
         return group(clock, progressBox);
     }
 
-    private Button undoButton(HistoryViewModel history) {
-        Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
-        undo.disableProperty().bind(history.canUndoProperty().not());
-        text.tip(
-                undo,
-                () -> text.tooltip(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
-        undo.setOnAction(e -> history.undo());
-        return undo;
-    }
-
-    private Button redoButton(HistoryViewModel history) {
-        Button redo = iconButton("history-redo", MaterialDesignR.REDO, "");
-        redo.disableProperty().bind(history.canRedoProperty().not());
-        text.tip(
-                redo,
-                () -> text.tooltip(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
-        redo.setOnAction(e -> history.redo());
-        return redo;
+    /** Undo or redo: off while there is nothing to take back or put back. */
+    private Button historyButton(String id, Ikon icon, ObservableBooleanValue possible, Runnable action) {
+        Button button = iconButton(id, icon, "");
+        button.disableProperty().bind(Bindings.not(possible));
+        button.setOnAction(e -> action.run());
+        return button;
     }
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */

@@ -11,7 +11,6 @@ import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
-import java.util.function.Function;
 import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -35,7 +34,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
-import javafx.util.StringConverter;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
@@ -332,7 +330,7 @@ public final class SetupBar {
         ComboBox<Integer> chunkSize = new ComboBox<>();
         chunkSize.setId("setup-chunk-size");
         chunkSize.setItems(vm.chunkSizes());
-        chunkSize.setConverter(converter(vm::chunkSizeLabel));
+        chunkSize.setConverter(text.converter(vm::chunkSizeLabel));
         chunkSize.setValue(vm.chunkSizeMegabytesProperty().get());
         chunkSize.valueProperty().addListener((obs, was, now) -> {
             if (now != null) {
@@ -342,7 +340,7 @@ public final class SetupBar {
         vm.chunkSizeMegabytesProperty().addListener((obs, was, now) -> chunkSize.setValue(now.intValue()));
         Runnable relabel = () -> {
             Integer v = chunkSize.getValue();
-            chunkSize.setConverter(converter(vm::chunkSizeLabel));
+            chunkSize.setConverter(text.converter(vm::chunkSizeLabel));
             chunkSize.setValue(null);
             chunkSize.setValue(v);
         };
@@ -368,9 +366,9 @@ public final class SetupBar {
         version.setId("setup-version");
         version.setItems(vm.versions());
         version.valueProperty().bindBidirectional(vm.versionProperty());
-        version.setConverter(converter(vm::versionLabel));
+        version.setConverter(text.converter(vm::versionLabel));
         // the closed picker shows the number alone; the open list's cells are made anew each time it opens
-        text.language().addListener((obs, was, now) -> version.setConverter(converter(vm::versionLabel)));
+        text.language().addListener((obs, was, now) -> version.setConverter(text.converter(vm::versionLabel)));
         // the open list names each release with what changes in it, so the choice can be made from the list
         version.setCellFactory(list -> new ListCell<>() {
             @Override
@@ -427,10 +425,10 @@ public final class SetupBar {
         ComboBox<Integer> pace = new ComboBox<>();
         pace.setId("setup-pace");
         pace.setItems(vm.paces());
-        pace.setConverter(converter(SetupViewModel::paceLabel));
+        pace.setConverter(text.converter(SetupViewModel::paceLabel));
         text.language().addListener((obs, was, now) -> {
             Integer v = pace.getValue();
-            pace.setConverter(converter(SetupViewModel::paceLabel));
+            pace.setConverter(text.converter(SetupViewModel::paceLabel));
             pace.setValue(null);
             pace.setValue(v);
         });
@@ -554,20 +552,6 @@ public final class SetupBar {
         VBox box = new VBox(label, control);
         box.getStyleClass().add(SETUP_FIELD);
         return box;
-    }
-
-    private <T> StringConverter<T> converter(Function<T, Message> words) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T value) {
-                return value == null ? "" : text.messages().text(words.apply(value));
-            }
-
-            @Override
-            public T fromString(String string) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        };
     }
 
     private void chooseDataset(Node owner) {
