@@ -1,5 +1,6 @@
 package io.shardlab.mongos;
 
+import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -8,7 +9,10 @@ import org.bson.BsonInt64;
 import org.bson.BsonNumber;
 import org.bson.BsonString;
 
-/** The shapes of a mongos' replies every command family shares: {@code ok: 1}, a one-batch cursor, CommandNotFound. */
+/**
+ * The shapes of a mongos' replies every command family shares: {@code ok: 1}, a one-batch cursor, an array of names,
+ * CommandNotFound.
+ */
 final class Replies {
 
     private Replies() {}
@@ -51,6 +55,13 @@ final class Replies {
                 new BsonDocument("firstBatch", firstBatch)
                         .append("id", new BsonInt64(0))
                         .append("ns", new BsonString(ns))));
+    }
+
+    /** An array of {@code values}, in their order (a reply's list of names: dbsToMove, collectionsToMove, …). */
+    static BsonArray strings(List<String> values) {
+        BsonArray out = new BsonArray();
+        values.forEach(v -> out.add(new BsonString(v)));
+        return out;
     }
 
     /** What a mongos answers to a command it does not have (mongo {@code commands.cpp}). */
