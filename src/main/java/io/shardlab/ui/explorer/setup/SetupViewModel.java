@@ -193,8 +193,8 @@ public final class SetupViewModel {
     private Message shardsLabel() {
         int now = clusterShards.get();
         return now < 0 || now == shards.get()
-                ? Message.of("explorer.setup.shards", shards.get())
-                : Message.of("explorer.setup.shards.now", now, shards.get());
+                ? Message.of("explorer.setup.summary.shards", shards.get())
+                : Message.of("explorer.setup.summary.shardsNow", now, shards.get());
     }
 
     /**
