@@ -288,6 +288,8 @@ public class ShardLabApp extends Application {
                 },
                 ConnectionsWiring.application());
         explorerRef.set(explorer);
+        // the empty state's shard chips in the colours the lanes gave the shards
+        viewModel.shardColorsProperty().bind(explorer.shardColorOrderProperty());
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
         AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
         LatestValueMailbox<LockstepEngine.Pair> comparisonScreen = new LatestValueMailbox<>(
@@ -383,7 +385,8 @@ public class ShardLabApp extends Application {
                 viewModel.darkProperty(),
                 icons,
                 placement,
-                (board, owner) -> showExport(ExportViewModel.Input.placement(board), owner, appearance, viewModel));
+                (board, owner) -> showExport(ExportViewModel.Input.placement(board), owner, appearance, viewModel),
+                explorer.shardColorOrderProperty());
         this.placementWindow = placementWindow;
         MenuItem placementItem = text.label(new MenuItem(), "placement.menu");
         placementItem.setId("menu-placement-board");

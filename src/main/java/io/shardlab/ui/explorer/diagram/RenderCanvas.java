@@ -161,11 +161,21 @@ public final class RenderCanvas extends Region {
         double density = getScene() == null || getScene().getWindow() == null
                 ? 1
                 : getScene().getWindow().getOutputScaleX();
-        // painters may leave a transform or a clip behind: every paint starts clean
-        graphics.setTransform(AffineTransform.getScaleInstance(scale, scale));
-        graphics.setClip(null);
-        painter.paint(graphics, w / scale, h / scale, density * scale);
+        paintInto(graphics, density);
         lastPaintNanos = System.nanoTime() - start;
+    }
+
+    /**
+     * Paints the diagram as the canvas does, at its size and scale, into {@code g}: the canvas's own context, or a
+     * test's that records what is drawn.
+     *
+     * @param density device pixels per logical pixel
+     */
+    void paintInto(Graphics2D g, double density) {
+        // painters may leave a transform or a clip behind: every paint starts clean
+        g.setTransform(AffineTransform.getScaleInstance(scale, scale));
+        g.setClip(null);
+        painter.paint(g, canvas.getWidth() / scale, canvas.getHeight() / scale, density * scale);
     }
 
     /** How long the last paint took, for the frame-time benchmark. */
