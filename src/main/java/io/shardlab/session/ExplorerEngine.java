@@ -589,7 +589,8 @@ public final class ExplorerEngine extends Playback {
         return endpoints.open(
                 over,
                 "localhost:" + DEFAULT_PORT,
-                WindowMongosLimits.memoryBudgetBytes(Runtime.getRuntime().maxMemory()),
+                WindowMongosLimits.memoryBudgetBytes(
+                        Runtime.getRuntime().maxMemory(), WindowMongosLimits.heapInUseBytes()),
                 WindowMongosLimits.MAX_CLIENTS,
                 line -> reportClients(),
                 lane);
