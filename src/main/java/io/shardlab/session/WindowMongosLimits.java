@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
  * window's heap has left. The window's mongos serves the Shell panel and, while accepting connections, a class of
  * clients.
  */
-final class WindowMongosLimits {
+public final class WindowMongosLimits {
 
     /**
      * The heap the window keeps free besides what it used when its mongos opened, in MB: a class's 40 connections and
@@ -41,11 +41,12 @@ final class WindowMongosLimits {
     }
 
     /**
-     * The heap the window holds now, in bytes: what is in use after a full collection. Measured once, when the
-     * window's mongos opens (the Shell panel's first command or Accept connections), so the collection's pause
-     * (a fraction of a second on the launchers' heap) comes once per scenario, on the simulation thread.
+     * The heap the window holds now, in bytes: what is in use after a full collection. The application reads it once
+     * per scenario, when the window's mongos opens (the Shell panel's first command or Accept connections), so the
+     * collection's pause (a fraction of a second on the launchers' heap) comes then, on the simulation thread; tests
+     * give the engine a figure instead.
      */
-    static long heapInUseBytes() {
+    public static long heapInUseBytes() {
         System.gc();
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
