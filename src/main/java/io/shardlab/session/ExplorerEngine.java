@@ -40,6 +40,9 @@ public final class ExplorerEngine extends Playback {
 
     private final Consumer<EngineState> toScreen;
     private final MongosEndpoint.Factory endpoints;
+    /** The heap the window holds, in bytes: read once per session, when its mongos opens. */
+    private final LongSupplier heapInUse;
+
     private final DataFileReader dataFiles;
     /** Where the Shell panel's and the clients' commands wait for the simulation thread. */
     private final SimulationThreadLane lane;
@@ -86,6 +89,9 @@ public final class ExplorerEngine extends Playback {
      *     not wait for the screen: its frames are coalesced, {@link SimulationThreadLane})
      * @param describeFailure the one line a task that dies shows as the scenario's error
      * @param endpoints makes the mongos over the session's cluster (serve's, wired by the application)
+     * @param heapInUse the heap the window holds, in bytes, read once when the session's mongos opens for its memory
+     *     budget ({@link WindowMongosLimits#memoryBudgetBytes}); the application's measures it after a full collection
+     *     ({@link WindowMongosLimits#heapInUseBytes})
      * @param dataFiles reads the layout of a data file File → Open cluster opens (serve's, wired by the application)
      */
     public ExplorerEngine(
@@ -95,10 +101,12 @@ public final class ExplorerEngine extends Playback {
             BooleanSupplier screenBehind,
             Function<Throwable, String> describeFailure,
             MongosEndpoint.Factory endpoints,
+            LongSupplier heapInUse,
             DataFileReader dataFiles) {
         super(thread, nanoTime, screenBehind, describeFailure);
         this.toScreen = Objects.requireNonNull(publish, "publish");
         this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+        this.heapInUse = Objects.requireNonNull(heapInUse, "heapInUse");
         this.dataFiles = Objects.requireNonNull(dataFiles, "dataFiles");
         this.lane = new SimulationThreadLane(this::submit, this::accountClientCommand);
         this.clients = new AcceptedClients(nanoTime, lane, this::repeat);
@@ -589,7 +597,7 @@ public final class ExplorerEngine extends Playback {
         return endpoints.open(
                 over,
                 "localhost:" + DEFAULT_PORT,
-                WindowMongosLimits.memoryBudgetBytes(Runtime.getRuntime().maxMemory()),
+                WindowMongosLimits.memoryBudgetBytes(Runtime.getRuntime().maxMemory(), heapInUse.getAsLong()),
                 WindowMongosLimits.MAX_CLIENTS,
                 line -> reportClients(),
                 lane);

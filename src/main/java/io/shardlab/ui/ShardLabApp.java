@@ -14,6 +14,7 @@ import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.MongosEndpoint;
 import io.shardlab.session.Scenario;
+import io.shardlab.session.WindowMongosLimits;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.ui.about.AboutInfo;
@@ -273,6 +274,7 @@ public class ShardLabApp extends Application {
                     endpoint.commands().observe(journal);
                     return endpoint;
                 },
+                WindowMongosLimits::heapInUseBytes,
                 dataFiles);
         // a Shell script's commands come one at a time: a frame each would take most of the run (lesson 8's 1,440
         // splits); ten frames a second still show the script's progress

@@ -35,6 +35,7 @@ public final class AppWiring {
                 screenBehind,
                 BackgroundFailure::describe,
                 MongosServer.InProcess::new,
+                () -> 0L,
                 DataFile::catalog);
     }
 

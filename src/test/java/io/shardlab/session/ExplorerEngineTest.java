@@ -181,11 +181,4 @@ class ExplorerEngineTest {
         engine.play();
         assertEquals(before, published.size(), "nothing plays on after the failure");
     }
-
-    @org.junit.jupiter.params.ParameterizedTest(name = "heap {0} MB: {1} MB of client documents")
-    @org.junit.jupiter.params.provider.CsvSource({"448, 112", "1024, 256", "2048, 288", "6144, 288", "100, 25"})
-    void the_window_keeps_client_documents_in_at_most_a_quarter_of_its_heap_and_no_more_than_serve(
-            long heapMb, long budgetMb) {
-        assertEquals(budgetMb << 20, WindowMongosLimits.memoryBudgetBytes(heapMb << 20));
-    }
 }

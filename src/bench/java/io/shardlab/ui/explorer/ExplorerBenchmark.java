@@ -262,6 +262,7 @@ public final class ExplorerBenchmark {
                     mailbox::pending,
                     BackgroundFailure::describe,
                     endpoints,
+                    () -> 0L,
                     DataFile::catalog);
             SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
             java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();

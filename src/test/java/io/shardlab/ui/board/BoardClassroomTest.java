@@ -95,6 +95,7 @@ class BoardClassroomTest {
                 mailbox::pending,
                 BackgroundFailure::describe,
                 observed,
+                () -> 0L,
                 DataFile::catalog);
         SimpleBooleanProperty dark = new SimpleBooleanProperty(false);
         // port 0: a test must not take the port a developer's mongos or serve may be using

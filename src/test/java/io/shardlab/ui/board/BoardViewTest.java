@@ -92,6 +92,7 @@ class BoardViewTest {
                 () -> false,
                 BackgroundFailure::describe,
                 observed,
+                () -> 0L,
                 DataFile::catalog);
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic").withChunkSizeMegabytes(1), WorkloadRegistry.standard()));

@@ -76,6 +76,7 @@ class PlacementViewTest {
                 () -> false,
                 BackgroundFailure::describe,
                 MongosServer.InProcess::new,
+                () -> 0L,
                 DataFile::catalog);
         engine.load(ResolvedScenario.of(
                 Scenario.of("{ counter: 1 }", "monotonic")
