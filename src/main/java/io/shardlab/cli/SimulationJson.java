@@ -52,6 +52,9 @@ import org.bson.BsonString;
  */
 final class SimulationJson {
 
+    /** --json stays English: a script reads the same notes and query names whatever --lang says. */
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
+
     private SimulationJson() {}
 
     static String render(SimulationOutcome outcome) {
@@ -124,9 +127,7 @@ final class SimulationJson {
                 .append(string(o.sizes()))
                 .append(", \"notes\": [");
         for (int i = 0; i < o.notes().size(); i++) {
-            // --json stays English: a script reads the same notes whatever --lang says
-            out.append(i == 0 ? "" : ", ")
-                    .append(string(Messages.of(Language.ENGLISH).text(o.notes().get(i))));
+            out.append(i == 0 ? "" : ", ").append(string(ENGLISH.text(o.notes().get(i))));
         }
         out.append("]}");
     }
@@ -310,7 +311,7 @@ final class SimulationJson {
             ReadDistribution.TemplateReads t = r.byTemplate().get(i);
             out.append(i == 0 ? "" : ", ")
                     .append("{\"name\": ")
-                    .append(string(t.name()))
+                    .append(string(ENGLISH.text(t.name())))
                     .append(", \"shape\": ")
                     .append(string(t.shape().name().toLowerCase(Locale.ROOT)))
                     .append(", \"count\": ")

@@ -373,20 +373,30 @@ public final class UniformWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         if (!keyFields.isEmpty()) {
             KeyField first = keyFields.get(0);
-            return QueryMix.of(QueryTemplate.keyEquals("documents by key prefix", 1, first.path(), first::draw));
+            return QueryMix.of(QueryTemplate.keyEquals(
+                    Message.of("workload.query.documentsByKeyPrefix"), 1, first.path(), first::draw));
         }
         return QueryMix.of(
-                QueryTemplate.keyEquals("profile by id", 60, "userId", r -> new BsonInt64(r.nextLong(KEY_SPACE))),
-                QueryTemplate.keyIn("profiles by ids", 10, "userId", 5, r -> new BsonInt64(r.nextLong(KEY_SPACE))),
+                QueryTemplate.keyEquals(
+                        Message.of("workload.query.profileById"),
+                        60,
+                        "userId",
+                        r -> new BsonInt64(r.nextLong(KEY_SPACE))),
+                QueryTemplate.keyIn(
+                        Message.of("workload.query.profilesByIds"),
+                        10,
+                        "userId",
+                        5,
+                        r -> new BsonInt64(r.nextLong(KEY_SPACE))),
                 QueryTemplate.keyRange(
-                        "a block of ids",
+                        Message.of("workload.query.aBlockOfIds"),
                         10,
                         "userId",
                         r -> r.nextLong(KEY_SPACE - KEY_SPACE / 1000),
                         KEY_SPACE / 1000,
                         BsonInt64::new),
                 new QueryTemplate(
-                        "profiles on a plan",
+                        Message.of("workload.query.profilesOnAPlan"),
                         QueryShape.NON_KEY,
                         20,
                         r -> new BsonDocument("plan", new BsonString(PLANS.get(r.nextInt(PLANS.size()))))));

@@ -112,4 +112,38 @@ class InChineseTest {
         assertTrue(out.contains("\n" + CHINESE.text("cli.balancer.title", "8.0") + "\n"), out);
         assertTrue(out.contains("  " + CHINESE.text("cli.balancer.outsideZones") + "："), out);
     }
+
+    @Test
+    void simulate_names_the_workloads_reads_in_chinese_and_json_keeps_them_english() {
+        // given the inbox workload's reads, asked for in Chinese, as text and as JSON
+        String[] simulate = {
+            "simulate",
+            "--workload",
+            "inbox",
+            "--key",
+            "{owner: 1, sequence: 1}",
+            "--shards",
+            "4",
+            "--docs",
+            "2000",
+            "--queries",
+            "200"
+        };
+        String[] asText = new String[simulate.length + 2];
+        asText[0] = "--lang";
+        asText[1] = "zh-CN";
+        System.arraycopy(simulate, 0, asText, 2, simulate.length);
+        String[] asJson = Arrays.copyOf(asText, asText.length + 1);
+        asJson[asText.length] = "--json";
+
+        CliRun text = CliRun.of(asText);
+        CliRun json = CliRun.of(asJson);
+
+        // then the text names each read in Chinese, the JSON in English
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(text.out().contains(CHINESE.text("workload.query.readAnInbox")), text.out());
+        assertTrue(text.out().contains("读取一个收件箱"), text.out());
+        assertEquals(0, json.exitCode(), json.err());
+        assertTrue(json.out().contains("\"name\": \"read an inbox\""), json.out());
+    }
 }

@@ -145,11 +145,12 @@ public final class QueryView {
         return box;
     }
 
-    private static void fillSuggestions(QueryViewModel vm, VBox mix) {
+    private void fillSuggestions(QueryViewModel vm, VBox mix) {
         mix.getChildren().clear();
         int i = 0;
         for (QueryViewModel.Suggestion s : vm.suggestionsProperty()) {
-            Label name = new Label(s.name());
+            Label name = new Label();
+            name.textProperty().bind(text.text(s.name()));
             name.getStyleClass().add(SUGGESTION_NAME);
             Label shape = new Label(s.shape());
             shape.getStyleClass().add(SUGGESTION_SHAPE);

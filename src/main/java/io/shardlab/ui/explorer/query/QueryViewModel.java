@@ -35,16 +35,11 @@ public final class QueryViewModel {
     /**
      * A filter from the workload's query mix.
      *
-     * @param name what the application does, e.g. {@code "orders of a customer"}
+     * @param name what the application does, e.g. "orders of a customer", said in the window's language
      * @param shape the filter's shape relative to the workload's own key
      * @param filter the filter as mongosh text
      */
-    public record Suggestion(String name, String shape, String filter) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
+    public record Suggestion(Message name, String shape, String filter) {}
 
     private final Consumer<Optional<BsonDocument>> showFilter;
     private final Consumer<Set<String>> highlight;
