@@ -184,7 +184,7 @@ final class SimulationText {
                         unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes)))
                 .append('\n');
         for (ClusterEvent e : SimulationJson.reported(r)) {
-            out.append(" ").append(SimulationJson.describe(e, key)).append('\n');
+            out.append(" ").append(words.text(SimulationJson.describe(e, key))).append('\n');
         }
         r.stoppedBecause()
                 .ifPresent(why -> out.append(' ')

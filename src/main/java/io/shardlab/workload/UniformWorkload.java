@@ -3,6 +3,7 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -250,8 +251,7 @@ public final class UniformWorkload implements Workload {
      * @throws IllegalArgumentException naming the name and what in it is wrong
      */
     public static UniformWorkload named(String name) {
-        IllegalArgumentException wrong = new IllegalArgumentException(
-                "'" + name + "' is not uniform:<field>=<kind>,… of the kinds number, string, objectid, date");
+        IllegalArgumentException wrong = new RefusedInput(Message.of("workload.uniform-fields.notAName", name));
         if (!name.startsWith(FIELDS_PREFIX) || name.length() == FIELDS_PREFIX.length()) {
             throw wrong;
         }

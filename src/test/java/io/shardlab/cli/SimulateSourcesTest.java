@@ -429,6 +429,24 @@ class SimulateSourcesTest {
                                 + "shard01 (to shard02): the donor would cut"),
                 text.out());
         assertTrue(text.out().contains(" stopped early: round 1 needed the keys"), text.out());
+
+        // in Chinese the event's words are the bundle's, the layout's values and the step MongoDB would take as they
+        // are
+        CliRun chinese = CliRun.of(
+                "--lang",
+                "zh-CN",
+                "simulate",
+                "--snapshot",
+                file.toString(),
+                "--balancer-rounds",
+                "10",
+                "--chunk-size",
+                "1");
+        assertTrue(
+                chinese.out()
+                        .contains(" 未模拟：shard01 上的 { customer: MinKey() } -->> { customer: 'm' }（到 shard02）："
+                                + "the donor would cut"),
+                chinese.out());
     }
 
     @Test
