@@ -356,6 +356,12 @@ class ExplorerViewModelTest {
                         .map(s -> Messages.of(Language.SIMPLIFIED_CHINESE).text(s.name()))
                         .toList(),
                 "the same mix, said in Chinese");
+        assertEquals(
+                List.of("等值", "$in", "范围", "不含键"),
+                suggestions.stream()
+                        .map(s -> Messages.of(Language.SIMPLIFIED_CHINESE).text(s.shape()))
+                        .toList(),
+                "each one's shape, said in Chinese");
 
         vm.query().use(suggestions.get(3));
         assertEquals("scatter-gather", vm.query().targetingClassProperty().get());

@@ -152,7 +152,8 @@ public final class QueryView {
             Label name = new Label();
             name.textProperty().bind(text.text(s.name()));
             name.getStyleClass().add(SUGGESTION_NAME);
-            Label shape = new Label(s.shape());
+            Label shape = new Label();
+            shape.textProperty().bind(text.text(s.shape()));
             shape.getStyleClass().add(SUGGESTION_SHAPE);
             Label text = new Label(s.filter());
             text.getStyleClass().add(SUGGESTION_FILTER);
