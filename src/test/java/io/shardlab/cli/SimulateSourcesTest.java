@@ -146,6 +146,23 @@ class SimulateSourcesTest {
     }
 
     @Test
+    void theTextReportSaysWhereTheChunksContentsCameFromInChinese() {
+        CliRun run = CliRun.of(
+                "--lang",
+                "zh-CN",
+                "simulate",
+                "--snapshot",
+                hashedOnOneShard().toString(),
+                "--balancer-rounds",
+                "3",
+                "--chunk-size",
+                "1");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("数据块内容：每个数据块的文档数和字节数，按快照记录的值\n"), run.out());
+    }
+
+    @Test
     void theTextReportSaysWhatTheRunAssumedAndListsEachMigration() {
         CliRun run = CliRun.of(
                 "simulate", "--snapshot", hashedOnOneShard().toString(), "--balancer-rounds", "3", "--chunk-size", "1");
