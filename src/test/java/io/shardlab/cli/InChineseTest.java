@@ -35,6 +35,7 @@ class InChineseTest {
             analyze --dataset zipcodes --key {state:1} --format png --docs 100      | cli.analyze.formatNeedsOut     |
             simulate --key {counter:1} --shards 2 --workload monotonic --docs 0       | cli.option.docsAtLeastOne      | 0
             simulate --shards 2 --workload monotonic                                | cli.simulate.keyRequired       |
+            simulate --key {counter:1} --shards 2 --docs 10                         | cli.simulate.docsNeedInput     |
             simulate --key {counter:1} --shards 2 --workload monotonic --balancer-decision --json | cli.simulate.decisionIsText |
             """)
     void bad_input_is_refused_in_one_chinese_line(String arguments, String key, String argument) {
