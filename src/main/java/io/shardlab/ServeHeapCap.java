@@ -1,5 +1,6 @@
 package io.shardlab;
 
+import io.shardlab.serve.MongosServer;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ final class ServeHeapCap {
     static final long HEAP_MB = 448;
 
     /** The heap besides the documents', in MB: the launchers' heap over serve's default memory budget (288 MB). */
-    static final long HEAP_BESIDES_DOCUMENTS_MB = 160;
+    static final long HEAP_BESIDES_DOCUMENTS_MB = MongosServer.Settings.HEAP_BESIDES_DOCUMENTS_MB;
 
     /** Set in the child, so that it never starts another. */
     static final String CAPPED_PROPERTY = "shardlab.serveHeapCapped";

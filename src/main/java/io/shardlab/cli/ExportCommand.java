@@ -1,6 +1,7 @@
 package io.shardlab.cli;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
@@ -18,12 +19,14 @@ import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Highlight;
 import io.shardlab.render.LayoutData;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.render.PlacementBoard;
 import io.shardlab.render.PlacementBoardPainter;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
+import io.shardlab.sim.BalancerDecision;
 import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.DatasetFile;
@@ -63,7 +66,8 @@ import picocli.CommandLine.Spec;
  * <p>With {@code --workload} or {@code --dataset} (the options {@code simulate} takes, {@link SimulationOptions}),
  * the inserts run through a new simulated cluster of {@code --shards} shards sharded on {@code --key}, as
  * {@code simulate} runs them, and the diagram shows the final layout with chunk sizes, the writes per shard
- * over time and the key &times; time heatmap ({@link SimulatedDiagram}).
+ * over time and the key &times; time heatmap ({@link SimulatedDiagram}); {@code --plan} adds the balancer's next
+ * migration on the lanes (the plan preview of Why no move?).
  */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false)
 final class ExportCommand implements Runnable {
@@ -141,6 +145,12 @@ final class ExportCommand implements Runnable {
     @Option(names = "--placement")
     private boolean placement;
 
+    @Option(names = "--plan")
+    private boolean plan;
+
+    /** With {@code --plan}: the line saying the balancer's next migration drawn, or that it moves nothing. */
+    private Message planWords;
+
     @Override
     public void run() {
         PictureFile file = PictureFile.of(format, out);
@@ -157,6 +167,9 @@ final class ExportCommand implements Runnable {
         Scale chosenScale = OptionValue.parsed("--chunk-width", chunkWidth, Scale::parse);
         if (empty != null) {
             OptionBounds.SHARDS.check(empty.shards);
+        }
+        if (plan && !sim.hasInput()) {
+            throw new IllegalArgumentException(language.text("cli.export.planNeedsRun"));
         }
         file.checkWritable();
         if (placement) {
@@ -187,6 +200,9 @@ final class ExportCommand implements Runnable {
                 fileFormat.extension(),
                 options.view().cliName(),
                 layout.snapshot().chunks().size()));
+        if (planWords != null) {
+            w.println(language.words().text(planWords));
+        }
         w.flush();
     }
 
@@ -257,7 +273,26 @@ final class ExportCommand implements Runnable {
         InsertStream stream = workload != null
                 ? workload.open(settings)
                 : DatasetFile.open(sim.input.dataset, settings, settings.docs());
-        return SimulatedDiagram.run(simulation, pattern, stream);
+        DiagramData run = SimulatedDiagram.run(simulation, pattern, stream);
+        return plan ? withPlannedMove(run, simulation.cluster().balancerDecision(), pattern) : run;
+    }
+
+    /**
+     * {@code --plan}: the run's diagram with the balancer's next migration on its lanes, as Why no move?'s plan
+     * preview draws it in the window (the first move of {@code decision}, the release's next round on the last
+     * layout); {@link #planWords} says it.
+     */
+    private DiagramData withPlannedMove(DiagramData data, BalancerDecision decision, ShardKeyPattern pattern) {
+        Optional<BalancerDecision.Move> next = decision.moves().stream().findFirst();
+        planWords = next.map(m -> Message.of(
+                        "cli.export.plannedMove",
+                        BsonPrinter.shell(m.min().toDocument(pattern)),
+                        BsonPrinter.shell(m.max().toDocument(pattern)),
+                        m.from(),
+                        m.to()))
+                .orElse(Message.of("cli.export.noPlannedMove"));
+        return data.withMigrations(data.migrations()
+                .withNext(next.map(m -> new MigrationMarks.PlannedMove(m.min(), m.max(), m.from(), m.to()))));
     }
 
     /**

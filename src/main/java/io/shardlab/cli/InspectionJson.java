@@ -5,6 +5,7 @@ import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
+import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
@@ -138,10 +139,7 @@ final class InspectionJson {
         for (int i = 0; i < chunks.size(); i++) {
             Chunk ch = chunks.get(i);
             out.append(i == 0 ? "\n    " : ",\n    ")
-                    .append("{\"min\": ")
-                    .append(BsonPrinter.canonicalJson(ch.min().toDocument(key)))
-                    .append(", \"max\": ")
-                    .append(BsonPrinter.canonicalJson(ch.max().toDocument(key)))
+                    .append(rangeOpening(ch.min(), ch.max(), key))
                     .append(", \"shard\": ")
                     .append(string(ch.shard()))
                     .append(", \"jumbo\": ")
@@ -164,10 +162,7 @@ final class InspectionJson {
         for (int i = 0; i < c.zones().size(); i++) {
             ZoneRange z = c.zones().get(i);
             out.append(i == 0 ? "" : ", ")
-                    .append("{\"min\": ")
-                    .append(BsonPrinter.canonicalJson(z.min().toDocument(key)))
-                    .append(", \"max\": ")
-                    .append(BsonPrinter.canonicalJson(z.max().toDocument(key)))
+                    .append(rangeOpening(z.min(), z.max(), key))
                     .append(", \"zone\": ")
                     .append(string(z.zone()))
                     .append('}');
@@ -211,10 +206,7 @@ final class InspectionJson {
         for (int i = 0; i < c.migrations().size(); i++) {
             ActiveMigration a = c.migrations().get(i);
             out.append(i == 0 ? "" : ", ")
-                    .append("{\"min\": ")
-                    .append(BsonPrinter.canonicalJson(a.min().toDocument(key)))
-                    .append(", \"max\": ")
-                    .append(BsonPrinter.canonicalJson(a.max().toDocument(key)))
+                    .append(rangeOpening(a.min(), a.max(), key))
                     .append(", \"fromShard\": ")
                     .append(string(a.fromShard()))
                     .append(", \"toShard\": ")
@@ -225,6 +217,12 @@ final class InspectionJson {
                 .append(strings(
                         c.problems().stream().map(MetadataProblem::message).toList()))
                 .append('}');
+    }
+
+    /** A key range's object {@code {"min": …, "max": …}} up to its bounds: the caller's fields and brace follow. */
+    private static String rangeOpening(ShardKey min, ShardKey max, ShardKeyPattern key) {
+        return "{\"min\": " + BsonPrinter.canonicalJson(min.toDocument(key)) + ", \"max\": "
+                + BsonPrinter.canonicalJson(max.toDocument(key));
     }
 
     private static String strings(List<String> values) {

@@ -61,15 +61,9 @@ final class ServeCommand implements Runnable {
     @Option(names = "--speed", paramLabel = "X", defaultValue = "1")
     double speed;
 
-    @Option(names = "--memory-budget", paramLabel = "MB", defaultValue = "" + DEFAULT_MEMORY_BUDGET_MB)
-    long memoryBudgetMb;
-
-    /**
-     * The default budget: 30 students × 50,000 documents of about 100 BSON bytes, at 193 bytes of heap each
-     * (their bytes and {@code EncodedCollection.KEPT_BYTES_PER_DOCUMENT}), is 276 MB; 288 MB leaves room for larger
-     * documents and stays within the launchers' 448 MB heap (README, Performance: the memory budget).
-     */
-    static final long DEFAULT_MEMORY_BUDGET_MB = 288;
+    @Option(names = "--memory-budget", paramLabel = "MB")
+    long memoryBudgetMb =
+            MongosServer.Settings.defaultMemoryBudgetMb(Runtime.getRuntime().maxMemory());
 
     @Option(names = "--data-file", paramLabel = "FILE")
     Path dataFile;

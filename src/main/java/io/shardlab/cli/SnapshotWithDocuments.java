@@ -59,7 +59,7 @@ final class SnapshotWithDocuments {
         MongosServer.InProcess mongos = new MongosServer.InProcess(
                 catalog,
                 "localhost:27017",
-                ServeCommand.DEFAULT_MEMORY_BUDGET_MB * 1024L * 1024L,
+                MongosServer.Settings.defaultMemoryBudgetMb(Runtime.getRuntime().maxMemory()) * 1024L * 1024L,
                 1,
                 line -> {},
                 CommandLane.DIRECT);
@@ -75,7 +75,8 @@ final class SnapshotWithDocuments {
                     "cli.snapshot.documentsPastBudget",
                     namespace,
                     commands.memoryBudget().describe(),
-                    String.valueOf(ServeCommand.DEFAULT_MEMORY_BUDGET_MB)));
+                    String.valueOf(MongosServer.Settings.defaultMemoryBudgetMb(
+                            Runtime.getRuntime().maxMemory()))));
         }
         return OptionValue.inFile("--out", () -> new Written(namespace, cluster, mongos.saveTo(out)));
     }

@@ -1,15 +1,14 @@
 package io.shardlab.exercise;
 
+import io.shardlab.text.InvalidFileException;
 import io.shardlab.text.Message;
-import io.shardlab.text.RefusedInput;
 
 /**
- * An exercise file ShardLab cannot use. The message is one line naming the file, the field and the problem, e.g.
- * {@code io/shardlab/exercises/hashed-lookups.json: check[1].expect: one of single-shard, multi-shard,
- * scatter-gather, got 'one shard'}; the problem is said in the user's language ({@link #said()}),
- * {@link #getMessage()} in English.
+ * An exercise file ShardLab cannot use ({@link InvalidFileException}), e.g. {@code
+ * io/shardlab/exercises/hashed-lookups.json: check[1].expect: one of single-shard, multi-shard, scatter-gather, got
+ * 'one shard'}.
  */
-public final class InvalidExerciseException extends RefusedInput {
+public final class InvalidExerciseException extends InvalidFileException {
 
     private static final long serialVersionUID = 1L;
 
@@ -19,21 +18,6 @@ public final class InvalidExerciseException extends RefusedInput {
      * @param problem what is wrong, one line
      */
     public InvalidExerciseException(String source, String field, Message problem) {
-        super(
-                field.isEmpty()
-                        ? Message.of("files.problem.file", source, problem)
-                        : Message.of("files.problem.field", source, field, problem));
-    }
-
-    /** A problem in words that are not ShardLab's (a parser's, MongoDB's), kept as they are on one line. */
-    public InvalidExerciseException(String source, String field, String problem) {
-        this(
-                source,
-                field,
-                Message.of(
-                        "common.verbatim",
-                        problem == null
-                                ? "invalid"
-                                : problem.replaceAll("\\s*\\R\\s*", " ").strip()));
+        super(source, field, problem);
     }
 }

@@ -138,13 +138,7 @@ public final class JsonFields {
     /** A required array of {@code minItems} to {@code maxItems} texts of at most {@code maxLength} characters. */
     public List<String> texts(String name, int minItems, int maxItems, int maxLength) {
         BsonValue v = required(name);
-        if (!v.isArray()) {
-            throw invalid(name, Message.of("files.field.notStrings", typeOf(v)));
-        }
-        List<BsonValue> items = v.asArray().getValues();
-        if (items.size() < minItems || items.size() > maxItems) {
-            throw invalid(name, Message.of("files.field.itemCount", items.size(), range(minItems, maxItems)));
-        }
+        List<BsonValue> items = items(name, v, "files.field.notStrings", minItems, maxItems);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             BsonValue item = items.get(i);
@@ -155,6 +149,21 @@ public final class JsonFields {
             out.add(checkedText(itemName, item.asString().getValue(), maxLength));
         }
         return out;
+    }
+
+    /**
+     * {@code v}'s items, refused with {@code notArrayKey} when it is not an array, or when it holds fewer than
+     * {@code minItems} or more than {@code maxItems}.
+     */
+    private List<BsonValue> items(String name, BsonValue v, String notArrayKey, int minItems, int maxItems) {
+        if (!v.isArray()) {
+            throw invalid(name, Message.of(notArrayKey, typeOf(v)));
+        }
+        List<BsonValue> items = v.asArray().getValues();
+        if (items.size() < minItems || items.size() > maxItems) {
+            throw invalid(name, Message.of("files.field.itemCount", items.size(), range(minItems, maxItems)));
+        }
+        return items;
     }
 
     /** A required object. */
@@ -175,13 +184,7 @@ public final class JsonFields {
         if (v == null) {
             throw invalid(name, Message.of("files.field.required"));
         }
-        if (!v.isArray()) {
-            throw invalid(name, Message.of("files.field.notObjects", typeOf(v)));
-        }
-        List<BsonValue> items = v.asArray().getValues();
-        if (items.size() < minItems || items.size() > maxItems) {
-            throw invalid(name, Message.of("files.field.itemCount", items.size(), range(minItems, maxItems)));
-        }
+        List<BsonValue> items = items(name, v, "files.field.notObjects", minItems, maxItems);
         List<BsonDocument> out = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             if (!items.get(i).isDocument()) {

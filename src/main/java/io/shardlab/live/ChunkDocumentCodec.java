@@ -110,11 +110,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                     if (reader.getCurrentBsonType() == BsonType.STRING) {
                         shard = reader.readString();
                     } else {
-                        problem = first(
-                                problem,
-                                Message.of(
-                                        "live.chunkDoc.shardNotString", String.valueOf(reader.getCurrentBsonType())));
-                        reader.skipValue();
+                        problem = first(problem, skippedAsWrongType(reader, "live.chunkDoc.shardNotString"));
                     }
                 }
                 case "lastmod" -> {
@@ -125,8 +121,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                     } else if (type == BsonType.DATE_TIME) {
                         bits = reader.readDateTime();
                     } else {
-                        problem = first(problem, Message.of("live.chunkDoc.lastmodNotTimestamp", String.valueOf(type)));
-                        reader.skipValue();
+                        problem = first(problem, skippedAsWrongType(reader, "live.chunkDoc.lastmodNotTimestamp"));
                         break;
                     }
                     long major = bits >>> 32;
@@ -157,11 +152,7 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
                     if (reader.getCurrentBsonType() == BsonType.BOOLEAN) {
                         jumbo = reader.readBoolean();
                     } else {
-                        problem = first(
-                                problem,
-                                Message.of(
-                                        "live.chunkDoc.jumboNotBoolean", String.valueOf(reader.getCurrentBsonType())));
-                        reader.skipValue();
+                        problem = first(problem, skippedAsWrongType(reader, "live.chunkDoc.jumboNotBoolean"));
                     }
                 }
                 default -> reader.skipValue();
@@ -276,6 +267,13 @@ public final class ChunkDocumentCodec implements Codec<ChunkDocument> {
         return min != null
                 ? Message.of("live.chunkDoc.withMin", min.toString())
                 : Message.of("live.chunkDoc.withoutId");
+    }
+
+    /** The problem {@code key} says of the current value's type; the value is skipped. */
+    private static Message skippedAsWrongType(BsonReader reader, String key) {
+        Message problem = Message.of(key, String.valueOf(reader.getCurrentBsonType()));
+        reader.skipValue();
+        return problem;
     }
 
     private static Message first(Message existing, Message next) {

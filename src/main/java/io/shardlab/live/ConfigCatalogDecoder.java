@@ -255,11 +255,8 @@ final class ConfigCatalogDecoder {
         Set<String> ids = new HashSet<>();
         shards.forEach(s -> ids.add(s.id()));
         List<ActiveMigration> out = new ArrayList<>();
-        for (BsonDocument doc : docs) {
-            if (!doc.isString("ns") || !doc.getString("ns").getValue().equals(entry.namespace())) {
-                continue;
-            }
-            String ns = entry.namespace();
+        String ns = entry.namespace();
+        for (BsonDocument doc : ofNamespace(docs, ns)) {
             if (!doc.isString("fromShard") || !doc.isString("toShard")) {
                 problem(ns, "live.problem.migrationNoShards", oneLine(doc));
                 continue;
@@ -280,16 +277,20 @@ final class ConfigCatalogDecoder {
         return out;
     }
 
+    /** The documents of {@code docs} whose {@code ns} is {@code namespace}. */
+    private static List<BsonDocument> ofNamespace(List<BsonDocument> docs, String namespace) {
+        return docs.stream()
+                .filter(d -> d.isString("ns") && d.getString("ns").getValue().equals(namespace))
+                .toList();
+    }
+
     /** The zone ranges of one collection from config.tags documents {@code {ns, min, max, tag}}. */
     List<ZoneRange> zones(CollectionEntry entry, List<BsonDocument> tags, List<Shard> shards) {
         Set<String> assigned = new HashSet<>();
         shards.forEach(s -> assigned.addAll(s.zones()));
         List<ZoneRange> out = new ArrayList<>();
-        for (BsonDocument doc : tags) {
-            if (!doc.isString("ns") || !doc.getString("ns").getValue().equals(entry.namespace())) {
-                continue;
-            }
-            String ns = entry.namespace();
+        String ns = entry.namespace();
+        for (BsonDocument doc : ofNamespace(tags, ns)) {
             if (!doc.isString("tag") || doc.getString("tag").getValue().isBlank()) {
                 problem(ns, "live.problem.zoneNoName", oneLine(doc));
                 continue;

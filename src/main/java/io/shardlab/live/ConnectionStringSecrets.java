@@ -62,11 +62,7 @@ public final class ConnectionStringSecrets {
 
     /** The string with the password and secret options removed: what may be remembered on disk. */
     public static String withoutSecrets(String connectionString) {
-        Parts p = Parts.of(connectionString);
-        if (p == null) {
-            throw new IllegalArgumentException("uri: not a MongoDB connection string (expected mongodb:// or "
-                    + "mongodb+srv://), got '" + mask(connectionString) + "'");
-        }
+        Parts p = Parts.required(connectionString);
         StringBuilder out = new StringBuilder(p.scheme);
         if (p.user != null) {
             out.append(p.user).append('@');
@@ -78,11 +74,7 @@ public final class ConnectionStringSecrets {
 
     /** The string without user information or secret options: what a saved file may name as its source. */
     public static String withoutCredentials(String connectionString) {
-        Parts p = Parts.of(connectionString);
-        if (p == null) {
-            throw new IllegalArgumentException("uri: not a MongoDB connection string (expected mongodb:// or "
-                    + "mongodb+srv://), got '" + mask(connectionString) + "'");
-        }
+        Parts p = Parts.required(connectionString);
         StringBuilder out = new StringBuilder(p.scheme).append(p.hostsAndPath);
         appendOptions(out, p.options, false);
         return out.toString();
@@ -95,11 +87,7 @@ public final class ConnectionStringSecrets {
      * @throws IllegalArgumentException when the text is not a connection string or names no user
      */
     public static String withPassword(String connectionString, String password) {
-        Parts p = Parts.of(connectionString);
-        if (p == null) {
-            throw new IllegalArgumentException("uri: not a MongoDB connection string (expected mongodb:// or "
-                    + "mongodb+srv://), got '" + mask(connectionString) + "'");
-        }
+        Parts p = Parts.required(connectionString);
         if (p.user == null || p.user.isEmpty()) {
             throw new IllegalArgumentException("password: the connection string names no user; write it as " + p.scheme
                     + "USER@" + p.hostsAndPath);
@@ -237,6 +225,20 @@ public final class ConnectionStringSecrets {
 
     /** The pieces of a connection string; null when the text has no MongoDB scheme. */
     private record Parts(String scheme, String user, String password, String hostsAndPath, List<String> options) {
+
+        /**
+         * The parts of {@code text}.
+         *
+         * @throws IllegalArgumentException naming the input (masked) when it is not a connection string
+         */
+        static Parts required(String text) {
+            Parts p = of(text);
+            if (p == null) {
+                throw new IllegalArgumentException("uri: not a MongoDB connection string (expected mongodb:// or "
+                        + "mongodb+srv://), got '" + mask(text) + "'");
+            }
+            return p;
+        }
 
         static Parts of(String text) {
             if (text == null) {

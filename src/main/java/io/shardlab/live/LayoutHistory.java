@@ -146,6 +146,14 @@ public final class LayoutHistory {
         Undo(ChunkMap map, Message note) {
             this(map, Optional.of(note));
         }
+
+        /**
+         * {@code after} left as it is: the change's range [{@code min}, {@code max}) is not in it as the change left
+         * it; {@code key}'s note names the range.
+         */
+        static Undo rangeNotFound(ChunkMap after, String key, ShardKey min, ShardKey max) {
+            return new Undo(after, Message.of(key, min.toString(), max.toString()));
+        }
     }
 
     /** The layout before change {@code i}, given the layout after it. */
@@ -177,12 +185,7 @@ public final class LayoutHistory {
         int from = boundary(after, split.min());
         int to = boundary(after, split.max());
         if (from < 0 || to < 0 || to - from < 1) {
-            return new Undo(
-                    after,
-                    Message.of(
-                            "live.history.splitNotWhole",
-                            split.min().toString(),
-                            split.max().toString()));
+            return Undo.rangeNotFound(after, "live.history.splitNotWhole", split.min(), split.max());
         }
         String shard = after.get(from).shard();
         Optional<Message> note = Optional.empty();
@@ -203,12 +206,7 @@ public final class LayoutHistory {
         int from = boundary(after, move.min());
         int to = boundary(after, move.max());
         if (from < 0 || to < 0 || to - from < 1) {
-            return new Undo(
-                    after,
-                    Message.of(
-                            "live.history.moveNotWhole",
-                            move.min().toString(),
-                            move.max().toString()));
+            return Undo.rangeNotFound(after, "live.history.moveNotWhole", move.min(), move.max());
         }
         Optional<Message> note = Optional.empty();
         Chunk[] back = new Chunk[to - from];
@@ -225,12 +223,7 @@ public final class LayoutHistory {
     private Undo undoMerge(ChunkMerge merge, int index, ChunkMap after) {
         int at = boundary(after, merge.min());
         if (at < 0 || at >= after.size() || !after.get(at).max().equals(merge.max())) {
-            return new Undo(
-                    after,
-                    Message.of(
-                            "live.history.mergeNotOne",
-                            merge.min().toString(),
-                            merge.max().toString()));
+            return Undo.rangeNotFound(after, "live.history.mergeNotOne", merge.min(), merge.max());
         }
         Chunk merged = after.get(at);
         List<ShardKey> inner = merge.innerBounds();

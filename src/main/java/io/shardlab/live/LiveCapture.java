@@ -258,11 +258,7 @@ public final class LiveCapture {
             try {
                 window = ConfigCatalogDecoder.activeWindow(d.getDocument("activeWindow"));
             } catch (IllegalArgumentException e) {
-                throw unreadable(
-                        file,
-                        "live.capture.activeWindow",
-                        ConfigCatalogDecoder.oneLine(d.getDocument("activeWindow")),
-                        e);
+                throw unreadable(file, "live.capture.activeWindow", d.getDocument("activeWindow"), e);
             }
         }
         return new BalancerState(
@@ -370,11 +366,7 @@ public final class LiveCapture {
                         d.getString("fromShard").getValue(),
                         d.getString("toShard").getValue()));
             } catch (RuntimeException e) {
-                throw unreadable(
-                        file,
-                        "live.capture.migration",
-                        v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v),
-                        e);
+                throw unreadable(file, "live.capture.migration", v, e);
             }
         }
         return out;
@@ -396,11 +388,7 @@ public final class LiveCapture {
                 }
                 out.put(chunk, Instant.ofEpochMilli(d.getDateTime("since").getValue()));
             } catch (RuntimeException e) {
-                throw unreadable(
-                        file,
-                        "live.capture.arrival",
-                        v.isDocument() ? ConfigCatalogDecoder.oneLine(v.asDocument()) : String.valueOf(v),
-                        e);
+                throw unreadable(file, "live.capture.arrival", v, e);
             }
         }
         return out;
@@ -449,7 +437,7 @@ public final class LiveCapture {
                             "live.capture.unknownChange", d.getString("what").getValue()));
             };
         } catch (RuntimeException e) {
-            throw unreadable(file, "live.capture.change", ConfigCatalogDecoder.oneLine(d), e);
+            throw unreadable(file, "live.capture.change", d, e);
         }
     }
 
@@ -469,9 +457,11 @@ public final class LiveCapture {
      * The refusal of an entry of {@code file}'s "capture" that cannot be read: which entry ({@code part}, a
      * {@code live.capture.*} key), its document on one line, and why.
      */
-    private static RefusedInput unreadable(String file, String part, String document, RuntimeException why) {
+    /** {@code file}'s {@code part} could not be read from {@code entry} (a document is said on one line). */
+    private static RefusedInput unreadable(String file, String part, BsonValue entry, RuntimeException why) {
+        String said = entry.isDocument() ? ConfigCatalogDecoder.oneLine(entry.asDocument()) : String.valueOf(entry);
         return new RefusedInput(
-                Message.of("live.capture.unreadable", file, Message.of(part), document, RefusedInput.said(why)), why);
+                Message.of("live.capture.unreadable", file, Message.of(part), said, RefusedInput.said(why)), why);
     }
 
     private static ShardKey key(BsonValue v, ShardKeyPattern key) {

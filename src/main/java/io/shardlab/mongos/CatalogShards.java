@@ -101,28 +101,29 @@ final class CatalogShards implements ShardRegistry.Owner {
     /**
      * {@code removeShard} (mongo {@code sharding_catalog_manager_shard_operations.cpp}): the first call
      * starts draining the shard, for every collection; later calls report the chunks left on it over
-     * every collection and {@code dbsToMove}, the databases whose primary it still is, and complete the
-     * removal once none is left.
+     * every collection, {@code dbsToMove}, the databases whose primary it still is, and
+     * {@code collectionsToMove}, the unsharded collections living on it (8.0: the shard stays ongoing while one
+     * is there), and complete the removal once none is left.
      *
      * @throws MongoCommandException ShardNotFound for an unknown shard
      * @throws CommandFailedException with MongoDB's text when refused (the last shard; nothing changed)
      */
-    ShardedCatalog.RemoveShardProgress removeShard(String id, List<String> dbsToMove) {
+    RemoveShardProgress removeShard(String id, List<String> dbsToMove, List<String> collectionsToMove) {
         Shard shard = registry.shards().get(id);
         if (shard == null) {
             throw new MongoCommandException(ErrorCode.SHARD_NOT_FOUND, "Shard " + id + " not found");
         }
         if (!shard.draining()) {
             registry.execute(new RemoveShard(id));
-            return new ShardedCatalog.RemoveShardProgress(ShardedCatalog.RemoveShardState.STARTED, 0, 0, dbsToMove);
+            return new RemoveShardProgress(RemoveShardState.STARTED, 0, 0, dbsToMove, collectionsToMove);
         }
         ChunksLeft left = chunksLeftOn(id);
-        if (left.chunks() > 0 || !dbsToMove.isEmpty()) {
-            return new ShardedCatalog.RemoveShardProgress(
-                    ShardedCatalog.RemoveShardState.ONGOING, left.chunks(), left.jumboChunks(), dbsToMove);
+        if (left.chunks() > 0 || !dbsToMove.isEmpty() || !collectionsToMove.isEmpty()) {
+            return new RemoveShardProgress(
+                    RemoveShardState.ONGOING, left.chunks(), left.jumboChunks(), dbsToMove, collectionsToMove);
         }
         registry.execute(new RemoveShard(id));
-        return new ShardedCatalog.RemoveShardProgress(ShardedCatalog.RemoveShardState.COMPLETED, 0, 0, List.of());
+        return new RemoveShardProgress(RemoveShardState.COMPLETED, 0, 0, List.of(), List.of());
     }
 
     /**

@@ -13,6 +13,7 @@ import io.shardlab.sim.MergeChunks;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.MoveChunkBounds;
 import io.shardlab.sim.MoveRange;
+import io.shardlab.sim.Refusal;
 import io.shardlab.sim.SplitAt;
 import io.shardlab.sim.SplitBounds;
 import io.shardlab.sim.SplitFind;
@@ -215,12 +216,15 @@ final class ChunkCommands {
 
     /**
      * {@code moveRange} (6.0+): the range from {@code min}, to {@code max}, or between both moves to
-     * {@code toShard} ({@link MoveRange}); a range on {@code toShard} already is a success that moves nothing.
+     * {@code toShard} ({@link MoveRange}); a range on {@code toShard} already is a success that moves nothing. The
+     * mongos reads no routing information: after its own check of {@code min} it hands the command to the config
+     * server (mongo {@code src/mongo/s/commands/cluster_move_range_cmd.cpp}), which resolves {@code toShard} first
+     * ({@code configsvr_move_range_command.cpp}) and then reads the collection from {@code config.collections}
+     * ({@code Balancer::moveRange}, {@link #requireInClusterCatalog}).
      */
     BsonDocument moveRange(CommandRequest request) {
         CommandArguments args = request.arguments();
         String ns = args.firstString();
-        context.requireSharded(ns);
         BsonDocument min = args.document("min");
         BsonDocument max = args.document("max");
         if (min == null && (max == null || !context.version().atLeast(7, 0))) {
@@ -232,10 +236,38 @@ final class ChunkCommands {
                             ? "moveRange needs min, max or both"
                             : "Missing required parameter 'min'");
         }
-        if (runUnlessDone(ns, new MoveRange(ns, min, max, args.string("toShard")))) {
+        String toShard = args.string("toShard");
+        if (!context.catalog().shardIds().contains(toShard)) {
+            throw new MongoCommandException(
+                    ErrorCode.SHARD_NOT_FOUND, Refusal.shardNotFound(toShard).message());
+        }
+        requireInClusterCatalog(ns);
+        if (runUnlessDone(ns, new MoveRange(ns, min, max, toShard))) {
             context.catalog().settle(ns);
         }
         return Replies.ok();
+    }
+
+    /**
+     * The config server's look-up of {@code ns} for {@code moveRange} ({@code Balancer::moveRange}): a collection
+     * {@code config.collections} does not hold (its database missing, or never sharded) is NamespaceNotFound, worded
+     * by {@code ShardingCatalogClientImpl::getCollection} as "collection db.c not found" (6.0, 7.x) or "Collection
+     * 'db.c' not found in cluster catalog" (the 8.x source; from which release on is not verified, taken from 8.0);
+     * from 8.0 a tracked unsharded collection ({@code unsplittable}) is NamespaceNotSharded "Can't execute moveRange
+     * on unsharded collection db.c" (jstests/sharding/move_range_basic.js, "Testing on unsplittable namespace").
+     */
+    private void requireInClusterCatalog(String ns) {
+        if (context.catalog().collection(ns).isPresent()) {
+            return;
+        }
+        boolean eightOh = context.version().atLeast(8, 0);
+        if (eightOh && context.catalog().unsplittableCollections().containsKey(ns)) {
+            throw new MongoCommandException(
+                    ErrorCode.NAMESPACE_NOT_SHARDED, "Can't execute moveRange on unsharded collection " + ns);
+        }
+        throw new MongoCommandException(
+                ErrorCode.NAMESPACE_NOT_FOUND,
+                eightOh ? "Collection '" + ns + "' not found in cluster catalog" : "collection " + ns + " not found");
     }
 
     /**

@@ -3,6 +3,7 @@ package io.shardlab.mongos;
 import io.shardlab.bson.BsonPrinter;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.bson.BsonArray;
 import org.bson.BsonBinary;
 import org.bson.BsonBoolean;
@@ -132,14 +133,7 @@ public final class ClientAuthentication {
                 && options.getBoolean("skipEmptyExchange").getValue();
         conversation = new ScramConversation(
                 mechanism, name -> users.find(db, name).map(u -> u.credentials().get(mechanism)));
-        String serverFirst;
-        try {
-            serverFirst = conversation.first(payload(command));
-        } catch (MongoCommandException e) {
-            conversation = null;
-            throw e;
-        }
-        return step(serverFirst, false);
+        return step(converse(conversation::first, command), false);
     }
 
     private BsonDocument saslContinue(BsonDocument command) {
@@ -151,13 +145,7 @@ public final class ClientAuthentication {
             finish();
             return step("", true);
         }
-        String serverFinal;
-        try {
-            serverFinal = conversation.last(payload(command));
-        } catch (MongoCommandException e) {
-            conversation = null;
-            throw e;
-        }
+        String serverFinal = converse(conversation::last, command);
         if (skipEmptyExchange) {
             finish();
             return step(serverFinal, true);
@@ -169,6 +157,16 @@ public final class ClientAuthentication {
     private void finish() {
         user = users.find(UserAccount.USERS_DATABASE, conversation.user()).orElseThrow(ScramConversation::failed);
         conversation = null;
+    }
+
+    /** The server's answer to {@code command}'s payload; a refused step ends the conversation. */
+    private String converse(UnaryOperator<String> step, BsonDocument command) {
+        try {
+            return step.apply(payload(command));
+        } catch (MongoCommandException e) {
+            conversation = null;
+            throw e;
+        }
     }
 
     private static String payload(BsonDocument command) {

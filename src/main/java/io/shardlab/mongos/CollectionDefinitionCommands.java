@@ -5,6 +5,7 @@ import static io.shardlab.mongos.Argument.optional;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.bson.BsonArray;
@@ -171,7 +172,10 @@ final class CollectionDefinitionCommands {
         return Replies.ok();
     }
 
-    /** {@code collMod}: a view's definition, a validator and its level and action, a cap; the rest is the store's. */
+    /**
+     * {@code collMod}: a view's definition, a validator and its level and action, a cap, an index's TTL or
+     * visibility ({@link IndexOptionChange}, checked before anything changes); the rest is the store's.
+     */
     BsonDocument collMod(CommandRequest request) {
         String db = request.database();
         BsonDocument body = request.body();
@@ -207,7 +211,18 @@ final class CollectionDefinitionCommands {
         if (!context.documents().exists(db, name)) {
             throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + db + "." + name);
         }
+        requireNoViewOption(body);
         CollectionCreateOptions.Options before = context.createOptions().of(db, name);
+        Optional<IndexOptionChange> indexChange = body.get("index") instanceof BsonDocument index
+                ? Optional.of(IndexOptionChange.of(
+                        index,
+                        new IndexOptionChange.Collection(
+                                db + "." + name,
+                                before.capped(),
+                                context.documents().indexes(db, name)),
+                        context.version(),
+                        context.wallClockMillis().getAsLong()))
+                : Optional.empty();
         CollectionCreateOptions.Options after = options(before, body, true);
         if (!after.equals(before)) {
             context.createOptions().set(db, name, after);
@@ -215,24 +230,70 @@ final class CollectionDefinitionCommands {
                 context.capped().afterInsert(db, name);
             }
         }
-        return Replies.ok();
+        BsonDocument reply = new BsonDocument();
+        indexChange.ifPresent(change -> {
+            if (!change.changesNothing()) {
+                context.storage()
+                        .changeIndexDescription(db, name, change.indexName(), change.removed(), change.appended());
+                context.shardCatalog()
+                        .indexDescriptionChanged(
+                                db + "." + name, change.indexName(), change.removed(), change.appended());
+            }
+            reply.putAll(change.reply());
+        });
+        return Replies.ok(reply);
+    }
+
+    /**
+     * {@code viewOn} or {@code pipeline} on a collection, not a view: InvalidOptions. Before 7.0 the shard's parser
+     * reads the fields in the command's order, "'pipeline' option only supported on a view" (mongo
+     * {@code coll_mod.cpp} of the 4.4 and 5.x lines; 4.4's is {@link #requireKnownToFourFour}'s); from 7.0 it reads
+     * {@code pipeline} before {@code viewOn}, "option only supported on a view: pipeline"
+     * ({@code getOnlySupportedOnViewError}). Was accepted and ignored.
+     */
+    private void requireNoViewOption(BsonDocument command) {
+        List<String> given = command.keySet().stream()
+                .filter(f -> f.equals("pipeline") || f.equals("viewOn"))
+                .toList();
+        if (given.isEmpty()) {
+            return;
+        }
+        if (context.version().atLeast(7, 0)) {
+            String first = given.contains("pipeline") ? "pipeline" : "viewOn";
+            throw new MongoCommandException(ErrorCode.INVALID_OPTIONS, "option only supported on a view: " + first);
+        }
+        throw new MongoCommandException(
+                ErrorCode.INVALID_OPTIONS, "'" + given.get(0) + "' option only supported on a view");
     }
 
     /**
      * From 5.0 the {@code index} of collMod is the strict struct {@code CollModIndex} (mongo
      * {@code src/mongo/db/coll_mod.idl}): a field it does not declare is IDLUnknownField "BSON field
-     * 'collMod.index.F' is an unknown field." (test {@code jstests/core/ddl/collMod_index_invalid_option.js}). Declared:
-     * {@code name}, {@code keyPattern}, {@code expireAfterSeconds}, {@code hidden}, {@code unique} of the stored file,
+     * 'collMod.index.F' is an unknown field." (test {@code jstests/core/ddl/collMod_index_invalid_option.js}), a value of
+     * another type TypeMismatch ({@code idl_parser.cpp}). Declared: {@code name} (string), {@code keyPattern}
+     * (object), {@code expireAfterSeconds} ({@code safeInt}), {@code hidden} and {@code unique} ({@code safeBool})
+     * of the stored file,
      * and {@code prepareUnique}, {@code forceNonUnique} of later releases (taken on every release from 5.0, as
      * {@link #COLL_MOD}'s fields are).
      */
     private static void requireDeclaredIndexFields(BsonDocument index) {
-        Set<String> declared = Set.of(
-                "name", "keyPattern", "expireAfterSeconds", "hidden", "unique", "prepareUnique", "forceNonUnique");
-        for (String field : index.keySet()) {
-            if (!declared.contains(field)) {
+        Map<String, ArgumentType> declared = Map.of(
+                "name", ArgumentType.STRING,
+                "keyPattern", ArgumentType.OBJECT,
+                "expireAfterSeconds", ArgumentType.NUMBER,
+                "hidden", ArgumentType.SAFE_BOOL,
+                "unique", ArgumentType.SAFE_BOOL,
+                "prepareUnique", ArgumentType.SAFE_BOOL,
+                "forceNonUnique", ArgumentType.SAFE_BOOL);
+        for (Map.Entry<String, BsonValue> field : index.entrySet()) {
+            ArgumentType type = declared.get(field.getKey());
+            if (type == null) {
                 throw new MongoCommandException(
-                        ErrorCode.IDL_UNKNOWN_FIELD, "BSON field 'collMod.index." + field + "' is an unknown field.");
+                        ErrorCode.IDL_UNKNOWN_FIELD,
+                        "BSON field 'collMod.index." + field.getKey() + "' is an unknown field.");
+            }
+            if (!type.accepts(field.getValue())) {
+                throw CommandArguments.wrongType("collMod.index." + field.getKey(), field.getValue(), type);
             }
         }
     }

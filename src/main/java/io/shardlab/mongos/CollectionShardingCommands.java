@@ -282,7 +282,8 @@ final class CollectionShardingCommands {
      * {@code reshardCollection} (5.0+), checked as mongo {@code configsvr_reshard_collection_cmd.cpp} and
      * {@code reshard_collection_coordinator.cpp} do: {@code unique} must be false, the collation simple, a
      * collection with zones needs the {@code zones} option ({@link ReshardZones}), and the same key is a no-op
-     * (from 8.0 {@code forceRedistribution: true} reshards on it anyway). It completes before the reply, so
+     * (from 8.0 {@code forceRedistribution: true} reshards on it anyway). Like the refine, it first waits for the
+     * collection's migrations in flight to commit. It completes before the reply, so
      * {@code config.reshardingOperations}, which holds only operations in progress, stays empty.
      */
     BsonDocument reshardCollection(CommandRequest request) {
@@ -319,6 +320,7 @@ final class CollectionShardingCommands {
             // mongo initial_split_policy.cpp (SamplingBasedSplitPolicy)
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "numInitialChunks should be > 0");
         }
+        context.catalog().settle(ns);
         InsertBatch documents = context.everyDocument(ns, key);
         context.catalog().reshardCollection(new ReshardCollection(ns, key, documents, numInitialChunks, zones));
         context.createShardKeyIndex(ns, key, false);
@@ -329,7 +331,10 @@ final class CollectionShardingCommands {
      * {@code refineCollectionShardKey} (4.4+), checked as MongoDB does (jstests/sharding/refine_collection_shard_key_basic.js):
      * a database that does not exist is NamespaceNotFound, a collection that is not sharded NamespaceNotSharded; the
      * current key again is a no-op; the new key must extend the current one ({@link RefineCollectionShardKey}) and an
-     * index must support it ({@link ShardKeyIndexRules}, refine_collection_shard_key_coordinator.cpp). The refined
+     * index must support it ({@link ShardKeyIndexRules}, refine_collection_shard_key_coordinator.cpp). It first waits
+     * for the collection's migrations in flight to commit ({@link ShardedCatalog#settle}), as MongoDB's DDL
+     * coordinators block new migrations and wait for the ongoing ones (mongo {@code active_migrations_registry.cpp}
+     * {@code ActiveMigrationsRegistry::lock}): a balancer move never straddles the key change. The refined
      * collection gets a new epoch and timestamp ({@link ShardedCatalog#refineCollectionShardKey}). The documents get
      * their values of the new fields from the documents themselves, as MongoDB's chunks then split between them.
      */
@@ -346,6 +351,7 @@ final class CollectionShardingCommands {
         if (current.key().equals(key)) {
             return Replies.ok();
         }
+        context.catalog().settle(ns);
         RefineCollectionShardKey refine = new RefineCollectionShardKey(ns, key);
         Optional<Refusal> refused = entry.cluster().refusal(refine);
         if (refused.isPresent()) {

@@ -2,6 +2,7 @@ package io.shardlab.mongos;
 
 import io.shardlab.sim.InsertBatch;
 import java.util.List;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -42,6 +43,16 @@ public interface DocumentStorage {
 
     /** Replaces every document of {@code database.collection} (the config database is rebuilt this way). */
     void replace(String database, String collection, List<BsonDocument> documents);
+
+    /**
+     * Changes the description of the index {@code indexName} of {@code database.collection} (what {@code listIndexes}
+     * gives) as {@code collMod} does: each field of {@code removed} taken out, then each field of {@code appended} put
+     * at its end (mongo {@code bson_collection_catalog_entry.cpp}, {@code updateTTLSetting} and
+     * {@code updateHiddenSetting} rebuild the description so). The index's keys are not touched; nothing when the
+     * collection or the index does not exist.
+     */
+    void changeIndexDescription(
+            String database, String collection, String indexName, Set<String> removed, BsonDocument appended);
 
     /**
      * Copies {@code database.collection}, its indexes and documents, to {@code toDatabase.toCollection}, which does

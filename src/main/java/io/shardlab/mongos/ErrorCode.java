@@ -22,6 +22,8 @@ public enum ErrorCode {
     CANNOT_CREATE_INDEX(67, "CannotCreateIndex"),
     ALREADY_INITIALIZED(23, "AlreadyInitialized"),
     NAMESPACE_NOT_FOUND(26, "NamespaceNotFound"),
+    /** mongo {@code coll_mod.cpp}: no index of that name or key pattern. */
+    INDEX_NOT_FOUND(27, "IndexNotFound"),
     /** Conflicting update operators on one path (mongo {@code update_object_node.cpp}). */
     CONFLICTING_UPDATE_OPERATORS(40, "ConflictingUpdateOperators"),
     OVERFLOW(45, "Overflow"),

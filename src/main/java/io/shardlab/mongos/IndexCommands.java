@@ -64,7 +64,8 @@ final class IndexCommands {
      */
     BsonDocument createIndexes(CommandRequest request) {
         String ns = request.database() + "." + request.arguments().firstString();
-        BsonArray specs = IndexSpecifications.checked(request.arguments().array("indexes"), context.version());
+        BsonArray specs = withoutHiddenFalse(
+                IndexSpecifications.checked(request.arguments().array("indexes"), context.version()));
         TtlIndexOptions.check(
                 specs, context.version(), context.wallClockMillis().getAsLong());
         requireUniqueKeptUniqueByShardKey(ns, specs);
@@ -78,6 +79,25 @@ final class IndexCommands {
             }
         }
         return reply;
+    }
+
+    /**
+     * The specifications with {@code hidden: false} taken out: a visible index's description has no {@code hidden}
+     * field (mongo {@code jstests/core/index/hidden_index.js}, "Ensure that "hidden: false" won't be added to index
+     * specification"), so such a specification is the same index as one without it.
+     */
+    private static BsonArray withoutHiddenFalse(BsonArray specs) {
+        BsonArray out = new BsonArray();
+        for (BsonValue v : specs) {
+            if (v instanceof BsonDocument spec && BsonBoolean.FALSE.equals(spec.get("hidden"))) {
+                BsonDocument visible = spec.clone();
+                visible.remove("hidden");
+                out.add(visible);
+            } else {
+                out.add(v);
+            }
+        }
+        return out;
     }
 
     /** {@code dropIndexes} of an index by name, by key, of several names, or of all ({@code "*"}). */
@@ -116,11 +136,7 @@ final class IndexCommands {
         if (!context.documents().exists(db, coll)) {
             return;
         }
-        List<BsonDocument> withKey = context.documents().indexes(db, coll).stream()
-                .filter(e -> e.get("key") instanceof BsonDocument k
-                        && numbersAsDoubles(k).equals(numbersAsDoubles(key))
-                        && List.copyOf(k.keySet()).equals(List.copyOf(key.keySet())))
-                .toList();
+        List<BsonDocument> withKey = withKey(context.documents().indexes(db, coll), key);
         if (withKey.size() > 1) {
             throw new MongoCommandException(
                     ErrorCode.AMBIGUOUS_INDEX_KEY_PATTERN,
@@ -129,6 +145,18 @@ final class IndexCommands {
                             + BsonPrinter.serverString(withKey.get(0)) + ", "
                             + BsonPrinter.serverString(withKey.get(1)));
         }
+    }
+
+    /**
+     * The indexes of {@code indexes} whose key is {@code key}: the same fields in the same order, numbers equal by
+     * value as BSON compares them ({@code IndexCatalog::findIndexesByKeyPattern}).
+     */
+    static List<BsonDocument> withKey(List<BsonDocument> indexes, BsonDocument key) {
+        return indexes.stream()
+                .filter(e -> e.get("key") instanceof BsonDocument k
+                        && numbersAsDoubles(k).equals(numbersAsDoubles(key))
+                        && List.copyOf(k.keySet()).equals(List.copyOf(key.keySet())))
+                .toList();
     }
 
     /** CannotCreateIndex for a unique index of {@code specs} on sharded {@code ns} that its shard key does not start. */

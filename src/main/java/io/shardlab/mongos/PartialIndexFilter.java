@@ -3,6 +3,7 @@ package io.shardlab.mongos;
 import io.shardlab.bson.BsonOrder;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.routing.FilterParser.BsonTypeNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonRegularExpression;
+import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 
@@ -44,9 +46,12 @@ import org.bson.BsonValue;
  * {@code a exists}, {@code a $in [ 1 2 ]} (the values in BSON order without duplicates, then the regexes),
  * {@code a regex /x/i}, {@code a mod 4 % x == 1}, {@code $not}, {@code $and}, {@code $or}, {@code $nor} (mongo
  * {@code expression_leaf.cpp}, {@code expression_tree.cpp}, {@code debugString}); the values as
- * {@code BSONElement::toString(false)} writes them. {@code $type}, {@code $size}, {@code $elemMatch}, the bit tests and
- * the geo predicates, when refused, are written as their path, operator and operand: their {@code debugString} is not
- * verified.
+ * {@code BSONElement::toString(false)} writes them; {@code a $type: { 0: "number", 1: 2 }} (the type set, aliases as
+ * their codes), {@code a $size : 2}, {@code a $elemMatch (obj)} or {@code a $elemMatch (value)} over its predicates
+ * (a value predicate's path empty), {@code a $bitsAllSet: [0, 5]}, {@code GEO raw = { a: { $geoWithin: … } }}, as mongo
+ * {@code src/mongo/db/matcher/debug_string_test.cpp} and its golden output
+ * ({@code src/mongo/db/test_output/matcher/debug_string_test/}) print them: the current source; that 4.4 and 5.0
+ * print these the same is not verified.
  *
  * <p>The parser's own refusals come before the check, as the shard's {@code validateIndexSpec} parses the filter
  * (mongo {@code src/mongo/db/catalog/index_key_validate.cpp}): an unknown operator BadValue "unknown operator: $x"
@@ -70,7 +75,6 @@ final class PartialIndexFilter {
     private static final Set<String> OTHER_LEAVES = Set.of(
             "$type",
             "$size",
-            "$elemMatch",
             "$bitsAllSet",
             "$bitsAllClear",
             "$bitsAnySet",
@@ -88,6 +92,13 @@ final class PartialIndexFilter {
 
     /** {@code $not} over one node. */
     private record Not(Node child) implements Node {}
+
+    /**
+     * {@code $elemMatch} on a path: over documents ({@code object}, its one child the parsed sub-filter) or over
+     * values (each child a predicate with an empty path), as {@code expression_parser.cpp} {@code parseElemMatch}
+     * tells them apart by the operand's first field.
+     */
+    private record ElemMatch(String path, boolean object, List<Node> children) implements Node {}
 
     /** A predicate on a path: {@code operator} is the query operator ({@code $eq} for an implicit equality). */
     private record Leaf(String path, String operator, BsonValue operand) implements Node {}
@@ -269,6 +280,7 @@ final class PartialIndexFilter {
                     }
                     case "$mod" -> into.add(new Leaf(path, "$mod", operand));
                     case "$not" -> into.add(not(path, operand));
+                    case "$elemMatch" -> into.add(elemMatch(path, operand));
                     case "$all" -> {
                         List<Node> equalities = new ArrayList<>();
                         for (BsonValue v : requireArray(op, operand).asArray()) {
@@ -299,6 +311,20 @@ final class PartialIndexFilter {
         List<Node> children = new ArrayList<>();
         parseField(path, operand, children);
         return new Not(new Logical("$and", children));
+    }
+
+    private static Node elemMatch(String path, BsonValue operand) {
+        if (!operand.isDocument()) {
+            throw badValue("$elemMatch needs an Object");
+        }
+        BsonDocument sub = operand.asDocument();
+        boolean values = isOperatorObject(sub) && !Set.of("$and", "$or", "$nor").contains(sub.getFirstKey());
+        if (values) {
+            List<Node> children = new ArrayList<>();
+            parseField("", sub, children);
+            return new ElemMatch(path, false, children);
+        }
+        return new ElemMatch(path, true, List.of(parse(sub)));
     }
 
     private static BsonValue requireArray(String operator, BsonValue operand) {
@@ -359,6 +385,12 @@ final class PartialIndexFilter {
         } else if (node instanceof Not n) {
             out.append("$not\n");
             appendDebug(out, n.child(), level + 1);
+        } else if (node instanceof ElemMatch m) {
+            out.append(m.path())
+                    .append(" $elemMatch (")
+                    .append(m.object() ? "obj" : "value")
+                    .append(")\n");
+            m.children().forEach(c -> appendDebug(out, c, level + 1));
         } else if (node instanceof Leaf leaf) {
             out.append(leafText(leaf)).append('\n');
         }
@@ -374,8 +406,63 @@ final class PartialIndexFilter {
             case "$regex" -> path + " regex " + regexText(operand.asRegularExpression());
             case "$in" -> path + " $in " + inList(operand);
             case "$mod" -> modText(path, operand);
-            default -> path + " " + leaf.operator() + " " + BsonPrinter.serverString(operand);
+            case "$type" -> path + " $type: " + BsonPrinter.serverString(typeSet(operand));
+            case "$size" ->
+                path + " $size : " + (operand.isNumber() ? operand.asNumber().longValue() : operand);
+            case "$bitsAllSet", "$bitsAllClear", "$bitsAnySet", "$bitsAnyClear" ->
+                path + " " + leaf.operator() + ": " + bitPositions(operand);
+            default ->
+                GEO.contains(leaf.operator())
+                        ? "GEO raw = "
+                                + BsonPrinter.serverString(
+                                        new BsonDocument(path, new BsonDocument(leaf.operator(), operand)))
+                        : path + " " + leaf.operator() + " " + BsonPrinter.serverString(operand);
         };
+    }
+
+    /**
+     * A {@code $type} operand as {@code MatcherTypeSet::toBSONArray} gives it and a BSON array prints (as an object
+     * keyed by position): {@code "number"} first when named, then the type codes in ascending order.
+     */
+    private static BsonDocument typeSet(BsonValue operand) {
+        List<BsonValue> items = operand.isArray() ? operand.asArray().getValues() : List.of(operand);
+        boolean allNumbers = false;
+        TreeSet<Integer> codes = new TreeSet<>();
+        for (BsonValue item : items) {
+            if (item.isString() && item.asString().getValue().equals("number")) {
+                allNumbers = true;
+            } else if (item.isString()) {
+                BsonTypeNames.codeOf(item.asString().getValue()).ifPresent(codes::add);
+            } else if (item.isNumber()) {
+                codes.add(item.asNumber().intValue());
+            }
+        }
+        BsonDocument out = new BsonDocument();
+        if (allNumbers) {
+            out.append("0", new BsonString("number"));
+        }
+        codes.forEach(c -> out.append(String.valueOf(out.size()), new BsonInt32(c)));
+        return out;
+    }
+
+    /**
+     * A bit test's positions as {@code BitTestMatchExpression::debugString} lists them: {@code [0, 1, 5]}, from a
+     * positions array in its order or from a bitmask's set bits, lowest first.
+     */
+    private static String bitPositions(BsonValue operand) {
+        List<String> positions = new ArrayList<>();
+        if (operand.isArray()) {
+            operand.asArray()
+                    .forEach(v -> positions.add(String.valueOf(v.asNumber().longValue())));
+        } else if (operand.isNumber()) {
+            long mask = operand.asNumber().longValue();
+            for (int bit = 0; bit < 64; bit++) {
+                if ((mask & (1L << bit)) != 0) {
+                    positions.add(String.valueOf(bit));
+                }
+            }
+        }
+        return "[" + String.join(", ", positions) + "]";
     }
 
     private static String regexText(BsonRegularExpression re) {

@@ -1,13 +1,18 @@
 package io.shardlab.mongos;
 
+import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
+import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.bson.BsonNumber;
 import org.bson.BsonString;
 
-/** The shapes of a mongos' replies every command family shares: {@code ok: 1}, a one-batch cursor, CommandNotFound. */
+/**
+ * The shapes of a mongos' replies every command family shares: {@code ok: 1}, a one-batch cursor, an array of names,
+ * CommandNotFound.
+ */
 final class Replies {
 
     private Replies() {}
@@ -15,6 +20,22 @@ final class Replies {
     /** {@code {ok: 1}}. */
     static BsonDocument ok() {
         return ok(new BsonDocument());
+    }
+
+    /**
+     * The reply of an {@code update} batch (mongo {@code src/mongo/db/ops/write_ops.idl}, {@code UpdateCommandReply}):
+     * {@code n}, {@code nModified}, then {@code upserted} and {@code writeErrors} when they hold anything, and
+     * {@code ok: 1}.
+     */
+    static BsonDocument update(int n, int nModified, BsonArray upserted, BsonArray writeErrors) {
+        BsonDocument reply = new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(nModified));
+        if (!upserted.isEmpty()) {
+            reply.append("upserted", upserted);
+        }
+        if (!writeErrors.isEmpty()) {
+            reply.append("writeErrors", writeErrors);
+        }
+        return ok(reply);
     }
 
     /** {@code body} with {@code ok: 1} appended. */
@@ -34,6 +55,13 @@ final class Replies {
                 new BsonDocument("firstBatch", firstBatch)
                         .append("id", new BsonInt64(0))
                         .append("ns", new BsonString(ns))));
+    }
+
+    /** An array of {@code values}, in their order (a reply's list of names: dbsToMove, collectionsToMove, …). */
+    static BsonArray strings(List<String> values) {
+        BsonArray out = new BsonArray();
+        values.forEach(v -> out.add(new BsonString(v)));
+        return out;
     }
 
     /** What a mongos answers to a command it does not have (mongo {@code commands.cpp}). */

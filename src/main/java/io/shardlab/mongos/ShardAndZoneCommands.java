@@ -86,15 +86,19 @@ final class ShardAndZoneCommands {
 
     /**
      * {@code removeShard}, answered as mongos words it (mongo {@code src/mongo/s/commands/cluster_remove_shard_cmd.cpp}):
-     * {@code state} started / ongoing (with {@code remaining: {chunks, dbs, jumboChunks}}) / completed, and the
-     * databases whose primary the shard is in {@code dbsToMove} (the shard stays ongoing until {@code movePrimary}
-     * moves them).
+     * {@code state} started / ongoing (with {@code remaining}) / completed. Before 8.0 (mongo
+     * {@code configsvr_remove_shard_command.cpp}): {@code remaining: {chunks, dbs, jumboChunks}}, and the databases
+     * whose primary the shard is in {@code dbsToMove} (the shard stays ongoing until {@code movePrimary} moves them).
+     * From 8.0 the unsharded collections living on the shard also keep it ongoing: {@code remaining} gains
+     * {@code collectionsToMove}, the reply lists them in {@code collectionsToMove} after {@code dbsToMove}, and the note
+     * says to move them first (MongoDB manual, {@code reference/command/removeShard.txt}'s 8.0 replies, field order
+     * as they show; the note only when something is listed, as {@code appendDBAndCollDrainingInfo} in
+     * {@code sharding_catalog_manager_shard_operations.cpp} writes it).
      */
     BsonDocument removeShard(CommandRequest request) {
         String id = request.arguments().firstString();
-        ShardedCatalog.RemoveShardProgress p = context.catalog().removeShard(id);
-        BsonArray dbs = new BsonArray();
-        p.dbsToMove().forEach(d -> dbs.add(new BsonString(d)));
+        RemoveShardProgress p = context.catalog().removeShard(id, context.documents()::collectionNames);
+        boolean tracksCollections = context.version().atLeast(8, 0);
         BsonDocument r;
         switch (p.state()) {
             case STARTED:
@@ -103,25 +107,37 @@ final class ShardAndZoneCommands {
                         .append("shard", new BsonString(id));
                 break;
             case ONGOING:
+                BsonDocument remaining = new BsonDocument("chunks", new BsonInt64(p.chunks()))
+                        .append("dbs", new BsonInt64(p.dbsToMove().size()))
+                        .append("jumboChunks", new BsonInt64(p.jumboChunks()));
+                if (tracksCollections) {
+                    remaining.append(
+                            "collectionsToMove",
+                            new BsonInt64(p.collectionsToMove().size()));
+                }
                 r = new BsonDocument("msg", new BsonString("draining ongoing"))
                         .append("state", new BsonString("ongoing"))
-                        .append(
-                                "remaining",
-                                new BsonDocument("chunks", new BsonInt64(p.chunks()))
-                                        .append(
-                                                "dbs",
-                                                new BsonInt64(p.dbsToMove().size()))
-                                        .append("jumboChunks", new BsonInt64(p.jumboChunks())));
+                        .append("remaining", remaining);
                 break;
             default:
                 return Replies.ok(new BsonDocument("msg", new BsonString("removeshard completed successfully"))
                         .append("state", new BsonString("completed"))
                         .append("shard", new BsonString(id)));
         }
-        if (!dbs.isEmpty()) {
-            r.append("note", new BsonString("you need to drop or movePrimary these databases"));
+        if (!tracksCollections) {
+            if (!p.dbsToMove().isEmpty()) {
+                r.append("note", new BsonString("you need to drop or movePrimary these databases"));
+            }
+            return Replies.ok(r.append("dbsToMove", Replies.strings(p.dbsToMove())));
         }
-        return Replies.ok(r.append("dbsToMove", dbs));
+        if (!p.dbsToMove().isEmpty() || !p.collectionsToMove().isEmpty()) {
+            r.append(
+                    "note",
+                    new BsonString("you need to call moveCollection for collectionsToMove and afterwards movePrimary"
+                            + " for the dbsToMove"));
+        }
+        return Replies.ok(r.append("dbsToMove", Replies.strings(p.dbsToMove()))
+                .append("collectionsToMove", Replies.strings(p.collectionsToMove())));
     }
 
     /** {@code listShards}: the {@code config.shards} documents. */

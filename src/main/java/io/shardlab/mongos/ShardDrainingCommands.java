@@ -5,8 +5,6 @@ import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.sim.RemoveShard;
 import io.shardlab.sim.StartShardDraining;
 import io.shardlab.sim.StopShardDraining;
-import java.util.List;
-import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
@@ -92,8 +90,8 @@ final class ShardDrainingCommands {
                     new BsonString("you need to call moveCollection for collectionsToMove and afterwards movePrimary"
                             + " for the dbsToMove"));
         }
-        return Replies.ok(reply.append("dbsToMove", strings(left.databases()))
-                .append("collectionsToMove", strings(left.collectionsToMove())));
+        return Replies.ok(reply.append("dbsToMove", Replies.strings(left.databases()))
+                .append("collectionsToMove", Replies.strings(left.collectionsToMove())));
     }
 
     /**
@@ -140,11 +138,5 @@ final class ShardDrainingCommands {
             throw new MongoCommandException(ErrorCode.ILLEGAL_OPERATION, notDraining);
         }
         return shard;
-    }
-
-    private static BsonArray strings(List<String> values) {
-        BsonArray out = new BsonArray();
-        values.forEach(v -> out.add(new BsonString(v)));
-        return out;
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -24,7 +25,8 @@ import org.bson.BsonValue;
  * (mongo {@code index_key_validate.cpp}); {@code {locale: "simple"}} is recorded as no collation, as MongoDB stores
  * it. Every collection has its {@code _id_} index, which takes the collection's collation too.
  *
- * <p>State changes only through {@link #created}, {@link #indexCreated}, {@link #indexDropped}, {@link #dropped},
+ * <p>State changes only through {@link #created}, {@link #indexCreated}, {@link #indexDescriptionChanged},
+ * {@link #indexDropped}, {@link #dropped},
  * {@link #databaseDropped} and {@link #renamed}, each called after the document store accepted the command.
  */
 final class ShardLocalCatalog {
@@ -91,6 +93,23 @@ final class ShardLocalCatalog {
             kept.append("collation", e.options().getDocument("collation"));
         }
         e.indexes().put(name, kept);
+    }
+
+    /**
+     * {@code collMod} of an index's options: as {@link DocumentStorage#changeIndexDescription} changes the store's
+     * description of it, the {@code removed} fields taken out and the {@code appended} ones put at its end.
+     */
+    void indexDescriptionChanged(String ns, String name, Set<String> removed, BsonDocument appended) {
+        Entry e = collections.get(ns);
+        BsonDocument kept = e == null ? null : e.indexes().get(name);
+        if (kept == null) {
+            return;
+        }
+        removed.forEach(kept::remove);
+        appended.forEach((field, value) -> {
+            kept.remove(field);
+            kept.append(field, value);
+        });
     }
 
     /** {@code dropIndexes} of the index named {@code name}, or of every index but {@code _id_} for {@code "*"}. */

@@ -34,6 +34,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 
 /**
  * The catalog a mongos routes by: the shards, the databases with their primary shards, and the sharded
@@ -651,28 +652,23 @@ public final class ShardedCatalog {
         shards.execute(new AddShard(id));
     }
 
-    /** What a {@code removeShard} call found. */
-    public enum RemoveShardState {
-        STARTED,
-        ONGOING,
-        COMPLETED
-    }
-
-    /** The outcome of {@code removeShard}: its state and what still keeps the shard. */
-    public record RemoveShardProgress(RemoveShardState state, long chunks, long jumboChunks, List<String> dbsToMove) {}
-
     /**
      * {@code removeShard}: the first call starts draining the shard, for every collection (the balancer
-     * then moves its chunks off first); later calls report the chunks left and the databases whose
-     * primary it still is, and complete the removal once none is left.
+     * then moves its chunks off first); later calls report the chunks left, the databases whose primary it
+     * still is and the unsharded collections living on it, and complete the removal once none is left.
      *
+     * @param collectionNames the names of a database's collections in the document store ({@code listCollections})
      * @throws MongoCommandException ShardNotFound for an unknown shard
      * @throws io.shardlab.sim.CommandFailedException with MongoDB's text when refused (the last shard)
      */
+    public RemoveShardProgress removeShard(String id, Function<String, List<String>> collectionNames) {
+        DrainRemaining left = DrainRemaining.of(this, id, collectionNames);
+        return shards.removeShard(id, left.databases(), left.collectionsToMove());
+    }
+
+    /** {@link #removeShard(String, Function)} of a catalog whose document store holds no unsharded collection. */
     public RemoveShardProgress removeShard(String id) {
-        // removeShard's reply counts chunks and databases only (ShardAndZoneCommands): the store is not asked
-        return shards.removeShard(
-                id, DrainRemaining.of(this, id, db -> List.of()).databases());
+        return removeShard(id, db -> List.of());
     }
 
     /** {@link CatalogShards#zoneHasRange}: config.tags over the whole catalog. */

@@ -2,6 +2,7 @@ package io.shardlab.mongos;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -62,6 +63,12 @@ final class StoreDialect implements DocumentStorage {
         return store.keptBytesPerDocument();
     }
 
+    /** The store's own count, kept as it stores: the default decodes every document of the collection to count it. */
+    @Override
+    public long keptBytes(String database, String collection) {
+        return store.keptBytes(database, collection);
+    }
+
     @Override
     public void replace(String database, String collection, List<BsonDocument> documents) {
         store.replace(database, collection, documents);
@@ -70,6 +77,12 @@ final class StoreDialect implements DocumentStorage {
     @Override
     public void copy(String database, String collection, String toDatabase, String toCollection) {
         store.copy(database, collection, toDatabase, toCollection);
+    }
+
+    @Override
+    public void changeIndexDescription(
+            String database, String collection, String indexName, Set<String> removed, BsonDocument appended) {
+        store.changeIndexDescription(database, collection, indexName, removed, appended);
     }
 
     /** {@code command} in the store's dialect; the client's document is not changed. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -99,6 +100,13 @@ final class TransactionSnapshot implements DocumentStorage {
     @Override
     public void replace(String db, String collection, List<BsonDocument> documents) {
         committed.replace(db, collection, documents);
+    }
+
+    /** collMod is not a command of a transaction ({@link TransactionRules}): the committed index is changed. */
+    @Override
+    public void changeIndexDescription(
+            String db, String collection, String indexName, Set<String> removed, BsonDocument appended) {
+        committed.changeIndexDescription(db, collection, indexName, removed, appended);
     }
 
     /** The collections the transaction used, in the order it first used them, and whether each existed then. */

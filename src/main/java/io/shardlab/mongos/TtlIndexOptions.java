@@ -3,6 +3,7 @@ package io.shardlab.mongos;
 import io.shardlab.bson.BsonPrinter;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.routing.FilterParser.BsonTypeNames;
+import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
@@ -69,37 +70,49 @@ final class TtlIndexOptions {
     }
 
     private static void checkAsFourFour(BsonDocument spec, long nowMillis) {
-        BsonValue v = spec.get(FIELD);
-        String context = ". Index spec: " + BsonPrinter.serverString(spec);
-        if (!v.isNumber() && !v.isDecimal128()) {
-            throw refused("TTL index '" + FIELD + "' option must be numeric, but received a type of '"
-                    + BsonTypeNames.of(v) + "'" + context);
-        }
-        long seconds = safeNumberLong(v);
-        if (seconds < 0) {
-            throw refused("TTL index '" + FIELD + "' option cannot be less than 0" + context);
-        }
-        if (seconds > Long.MAX_VALUE / 1000 || seconds * 1000 > nowMillis) {
-            throw refused("TTL index '" + FIELD + "' option must be within an acceptable range, try a lower number"
-                    + context);
-        }
+        refusal(spec.get(FIELD), MongoVersion.V4_4, nowMillis).ifPresent(reason -> {
+            throw refused(reason + ". Index spec: " + BsonPrinter.serverString(spec));
+        });
     }
 
     private static void checkAsSevenOh(BsonDocument spec) {
-        BsonValue v = spec.get(FIELD);
-        String reason;
-        if (!v.isNumber() && !v.isDecimal128()) {
-            reason = "TTL index '" + FIELD + "' option must be numeric, but received a type of '" + BsonTypeNames.of(v);
-        } else if (isNaN(v)) {
-            reason = "TTL index '" + FIELD + "' option must not be NaN";
-        } else if (safeNumberLong(v) < Integer.MIN_VALUE || safeNumberLong(v) > Integer.MAX_VALUE) {
-            reason = "TTL index '" + FIELD + "' must be within the range of a 32-bit integer";
-        } else if (safeNumberLong(v) < 0) {
-            reason = "TTL index '" + FIELD + "' option cannot be less than 0";
-        } else {
-            return;
+        refusal(spec.get(FIELD), MongoVersion.V7_0, 0).ifPresent(reason -> {
+            throw refused(". Index spec: " + BsonPrinter.serverString(spec) + " :: caused by :: " + reason);
+        });
+    }
+
+    /**
+     * Why a shard of {@code release} refuses {@code seconds} as a TTL index's {@code expireAfterSeconds}
+     * ({@code validateExpireAfterSeconds} of mongo {@code index_key_validate.cpp}, or 4.4's
+     * {@code validateTTLOptions}): before 7.0 not a number, below 0, more seconds than the epoch has now; from 7.0
+     * not a number (the quote left open), NaN, outside a 32-bit integer, below 0. Empty when it takes the value.
+     * {@code collMod} gives the same reasons for the {@code expireAfterSeconds} of its {@code index} from 5.1
+     * ({@link IndexOptionChange}).
+     *
+     * @param nowMillis the wall clock in milliseconds since the epoch (only read before 7.0)
+     */
+    static Optional<String> refusal(BsonValue seconds, MongoVersion release, long nowMillis) {
+        String option = "TTL index '" + FIELD + "' option ";
+        if (!seconds.isNumber() && !seconds.isDecimal128()) {
+            return Optional.of(option + "must be numeric, but received a type of '" + BsonTypeNames.of(seconds)
+                    + (release.atLeast(7, 0) ? "" : "'"));
         }
-        throw refused(". Index spec: " + BsonPrinter.serverString(spec) + " :: caused by :: " + reason);
+        long whole = safeNumberLong(seconds);
+        if (release.atLeast(7, 0)) {
+            if (isNaN(seconds)) {
+                return Optional.of(option + "must not be NaN");
+            }
+            if (whole < Integer.MIN_VALUE || whole > Integer.MAX_VALUE) {
+                return Optional.of("TTL index '" + FIELD + "' must be within the range of a 32-bit integer");
+            }
+        }
+        if (whole < 0) {
+            return Optional.of(option + "cannot be less than 0");
+        }
+        if (!release.atLeast(7, 0) && (whole > Long.MAX_VALUE / 1000 || whole * 1000 > nowMillis)) {
+            return Optional.of(option + "must be within an acceptable range, try a lower number");
+        }
+        return Optional.empty();
     }
 
     private static boolean isNaN(BsonValue v) {
@@ -111,7 +124,7 @@ final class TtlIndexOptions {
      * MongoDB's {@code BSONElement::safeNumberLong}: a double or decimal truncated toward zero and clamped to the
      * 64-bit range, NaN as 0.
      */
-    private static long safeNumberLong(BsonValue v) {
+    static long safeNumberLong(BsonValue v) {
         if (v.isInt32() || v.isInt64()) {
             return v.asNumber().longValue();
         }

@@ -85,14 +85,7 @@ final class UpdateSemantics {
                 }
             }
         }
-        BsonDocument reply = new BsonDocument("n", new BsonInt32(matched)).append("nModified", new BsonInt32(modified));
-        if (!upserted.isEmpty()) {
-            reply.append("upserted", upserted);
-        }
-        if (!errors.isEmpty()) {
-            reply.append("writeErrors", errors);
-        }
-        return Replies.ok(reply);
+        return Replies.update(matched, modified, upserted, errors);
     }
 
     /**

@@ -167,7 +167,7 @@ final class ValidationFailureDetails {
         if (expectedTypes != null && values.stream().noneMatch(x -> expectedTypes.contains(BsonTypeNames.of(x)))) {
             d.append("reason", new BsonString("type did not match"));
             appendTypes(d, values);
-            d.append("expectedTypes", strings(expectedTypes));
+            d.append("expectedTypes", Replies.strings(expectedTypes));
         } else {
             d.append("reason", new BsonString(reason));
         }
@@ -235,14 +235,8 @@ final class ValidationFailureDetails {
         if (types.size() == 1) {
             d.append("consideredType", new BsonString(types.first()));
         } else {
-            d.append("consideredTypes", strings(new ArrayList<>(types)));
+            d.append("consideredTypes", Replies.strings(new ArrayList<>(types)));
         }
-    }
-
-    private static BsonArray strings(List<String> values) {
-        BsonArray out = new BsonArray();
-        values.forEach(v -> out.add(new BsonString(v)));
-        return out;
     }
 
     private static List<BsonDocument> subQueries(BsonArray clauses) {

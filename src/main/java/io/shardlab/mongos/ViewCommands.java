@@ -57,22 +57,10 @@ final class ViewCommands {
 
     private BsonDocument find(String db, String view, BsonDocument body) {
         BsonArray stages = new BsonArray();
-        if (body.isDocument("filter") && !body.getDocument("filter").isEmpty()) {
-            stages.add(new BsonDocument("$match", body.getDocument("filter")));
-        }
-        if (body.isDocument("sort") && !body.getDocument("sort").isEmpty()) {
-            stages.add(new BsonDocument("$sort", body.getDocument("sort")));
-        }
-        if (body.isNumber("skip") && body.getNumber("skip").longValue() > 0) {
-            stages.add(new BsonDocument("$skip", body.get("skip")));
-        }
-        if (body.isNumber("limit") && body.getNumber("limit").longValue() != 0) {
-            stages.add(new BsonDocument(
-                    "$limit", new BsonInt32(Math.abs(body.getNumber("limit").intValue()))));
-        }
-        if (body.isDocument("projection") && !body.getDocument("projection").isEmpty()) {
-            stages.add(new BsonDocument("$project", body.getDocument("projection")));
-        }
+        addStage(stages, "$match", body, "filter");
+        addStage(stages, "$sort", body, "sort");
+        addSkipAndLimit(stages, body);
+        addStage(stages, "$project", body, "projection");
         BsonDocument cursor = new BsonDocument();
         if (body.isNumber("batchSize")) {
             cursor.append("batchSize", body.get("batchSize"));
@@ -80,11 +68,15 @@ final class ViewCommands {
         return run(db, view, stages, cursor);
     }
 
-    private BsonDocument count(String db, String view, BsonDocument body) {
-        BsonArray stages = new BsonArray();
-        if (body.isDocument("query") && !body.getDocument("query").isEmpty()) {
-            stages.add(new BsonDocument("$match", body.getDocument("query")));
+    /** A {@code stage} of {@code body}'s {@code field} when it is a non-empty document (an empty one asks nothing). */
+    private static void addStage(BsonArray stages, String stage, BsonDocument body, String field) {
+        if (body.isDocument(field) && !body.getDocument(field).isEmpty()) {
+            stages.add(new BsonDocument(stage, body.getDocument(field)));
         }
+    }
+
+    /** {@code $skip} for a positive {@code skip}, {@code $limit} for a non-zero {@code limit} (its magnitude). */
+    private static void addSkipAndLimit(BsonArray stages, BsonDocument body) {
         if (body.isNumber("skip") && body.getNumber("skip").longValue() > 0) {
             stages.add(new BsonDocument("$skip", body.get("skip")));
         }
@@ -92,6 +84,12 @@ final class ViewCommands {
             stages.add(new BsonDocument(
                     "$limit", new BsonInt32(Math.abs(body.getNumber("limit").intValue()))));
         }
+    }
+
+    private BsonDocument count(String db, String view, BsonDocument body) {
+        BsonArray stages = new BsonArray();
+        addStage(stages, "$match", body, "query");
+        addSkipAndLimit(stages, body);
         stages.add(new BsonDocument("$count", new BsonString("n")));
         BsonArray batch = batch(run(db, view, stages, new BsonDocument()));
         int n = batch.isEmpty() ? 0 : batch.get(0).asDocument().getNumber("n").intValue();
@@ -101,9 +99,7 @@ final class ViewCommands {
     private BsonDocument distinct(String db, String view, BsonDocument body) {
         String key = body.getString("key", new BsonString("")).getValue();
         BsonArray stages = new BsonArray();
-        if (body.isDocument("query") && !body.getDocument("query").isEmpty()) {
-            stages.add(new BsonDocument("$match", body.getDocument("query")));
-        }
+        addStage(stages, "$match", body, "query");
         stages.add(new BsonDocument("$match", new BsonDocument(key, new BsonDocument("$exists", BsonBoolean.TRUE))));
         stages.add(new BsonDocument("$unwind", new BsonString("$" + key)));
         stages.add(new BsonDocument("$group", new BsonDocument("_id", new BsonString("$" + key))));

@@ -342,14 +342,7 @@ final class WriteCommands {
                 errors.add(e.asDocument().clone().append("index", new BsonInt32(i)));
             }
         }
-        BsonDocument reply = new BsonDocument("n", new BsonInt32(n)).append("nModified", new BsonInt32(modified));
-        if (!upserted.isEmpty()) {
-            reply.append("upserted", upserted);
-        }
-        if (!errors.isEmpty()) {
-            reply.append("writeErrors", errors);
-        }
-        return Replies.ok(reply);
+        return Replies.update(n, modified, upserted, errors);
     }
 
     /** {@code delete}: each statement routed, the documents it removed leave the chunks or the collection's bytes. */

@@ -10,29 +10,21 @@ import java.util.Optional;
  * each section's heading and its caption of facts on the right (the number line's scale and viewport, the lanes' writes window), and how a heading
  * is set. The words are ShardLab's, from the {@code render} bundle in the options' language; the data's own
  * words (namespace, key, field paths) stay as they are.
+ *
+ * @param words the words of the options' language
  */
-final class DiagramHeadings {
+record DiagramHeadings(
+        DiagramData data,
+        DiagramOptions options,
+        NumberLineModel model,
+        ThemeColors colors,
+        Typography type,
+        Messages words) {
 
-    private final DiagramData data;
-    private final DiagramOptions options;
-    private final NumberLineModel model;
-    private final ThemeColors colors;
-    private final Typography type;
-    private final Messages words;
-
+    /** The headings of {@code data} in the options' language. */
     DiagramHeadings(
             DiagramData data, DiagramOptions options, NumberLineModel model, ThemeColors colors, Typography type) {
-        this.data = data;
-        this.options = options;
-        this.model = model;
-        this.colors = colors;
-        this.type = type;
-        this.words = Messages.of(options.language());
-    }
-
-    /** The words of the options' language. */
-    Messages words() {
-        return words;
+        this(data, options, model, colors, type, Messages.of(options.language()));
     }
 
     /** The title: the option's, or "Chunks of &lt;namespace&gt;". */

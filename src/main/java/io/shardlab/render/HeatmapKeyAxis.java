@@ -6,7 +6,9 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.bson.BsonDateTime;
 import org.bson.BsonDouble;
 import org.bson.BsonInt64;
@@ -28,42 +30,12 @@ public final class HeatmapKeyAxis {
     /** The least vertical distance between two labels' positions, in pixels. */
     public static final double MIN_PITCH = 20;
 
-    private static final long SECOND = 1_000;
-    private static final long MINUTE = 60 * SECOND;
-    private static final long HOUR = 60 * MINUTE;
-    private static final long DAY = 24 * HOUR;
-    private static final long[] DATE_STEPS = {
-        1,
-        2,
-        5,
-        10,
-        20,
-        50,
-        100,
-        200,
-        500,
-        SECOND,
-        2 * SECOND,
-        5 * SECOND,
-        10 * SECOND,
-        15 * SECOND,
-        30 * SECOND,
-        MINUTE,
-        2 * MINUTE,
-        5 * MINUTE,
-        10 * MINUTE,
-        15 * MINUTE,
-        30 * MINUTE,
-        HOUR,
-        2 * HOUR,
-        3 * HOUR,
-        6 * HOUR,
-        12 * HOUR,
-        DAY,
-        2 * DAY,
-        7 * DAY,
-        14 * DAY
-    };
+    private static final long DAY = 24 * 60 * 60 * 1_000L;
+    /** {@link TimeAxis}'s round steps, then 2, 7 and 14 days. */
+    private static final long[] DATE_STEPS = LongStream.concat(
+                    Arrays.stream(TimeAxis.STEPS_UP_TO_A_DAY), LongStream.of(2 * DAY, 7 * DAY, 14 * DAY))
+            .toArray();
+
     private static final int[] MONTH_STEPS = {1, 2, 3, 6, 12, 24, 60, 120, 240, 600, 1200};
 
     /**

@@ -119,21 +119,36 @@ public final class LegendPainter {
 
     /** Height of the legend for {@code items} within {@code width}. */
     public double height(Graphics2D g, List<Item> items, double width) {
-        return rows(new Pen(g), items, width) * ROW;
+        List<Placed> placed = flow(new Pen(g), items, width);
+        return placed.isEmpty() ? 0 : (placed.get(placed.size() - 1).row() + 1) * ROW;
     }
 
-    private int rows(Pen pen, List<Item> items, double width) {
-        int rows = items.isEmpty() ? 0 : 1;
+    /**
+     * An item where the legend's flow puts it.
+     *
+     * @param x its left, from the legend's left
+     * @param row its row, 0 first
+     */
+    private record Placed(Item item, double x, int row) {}
+
+    /**
+     * {@code items} in reading order, each on the row it fits in within {@code width}: an item that would cross the
+     * right edge starts a new row (an item wider than the row has one to itself).
+     */
+    private List<Placed> flow(Pen pen, List<Item> items, double width) {
+        List<Placed> placed = new ArrayList<>();
         double x = 0;
+        int row = 0;
         for (Item item : items) {
             double w = itemWidth(pen, item);
             if (x > 0 && x + w > width) {
-                rows++;
+                row++;
                 x = 0;
             }
+            placed.add(new Placed(item, x, row));
             x += w + ITEM_GAP;
         }
-        return rows;
+        return placed;
     }
 
     private double itemWidth(Pen pen, Item item) {
@@ -147,16 +162,10 @@ public final class LegendPainter {
     /** Paints {@code items} from ({@code x}, {@code y}) within {@code width}. */
     public void paint(Graphics2D g, List<Item> items, double x, double y, double width) {
         Pen pen = new Pen(g);
-        double cx = 0;
-        double row = 0;
-        for (Item item : items) {
-            double w = itemWidth(pen, item);
-            if (cx > 0 && cx + w > width) {
-                row++;
-                cx = 0;
-            }
-            double left = x + cx;
-            double mid = y + row * ROW + ROW / 2;
+        for (Placed p : flow(pen, items, width)) {
+            Item item = p.item();
+            double left = x + p.x();
+            double mid = y + p.row() * ROW + ROW / 2;
             paintSwatch(pen, item, left, mid);
             pen.text(
                     type.body(),
@@ -164,7 +173,6 @@ public final class LegendPainter {
                     item.text(),
                     left + swatchWidth(item) + 7,
                     pen.baselineCentered(type.body(), mid));
-            cx += w + ITEM_GAP;
         }
     }
 

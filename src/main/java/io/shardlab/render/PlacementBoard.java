@@ -16,9 +16,16 @@ import java.util.Optional;
  * @param keyLines the sharded collections in namespace order
  * @param source where a recorded placement was read (a masked connection string, a dump's path); empty for the
  *     simulator's cluster
+ * @param colors the order in which the shards took their colours (the explorer's, so that a shard has one colour in
+ *     every view); a lane it has not seen takes the next colour in lane order ({@link #colorOf})
  */
 public record PlacementBoard(
-        String release, List<Lane> lanes, List<Tile> tiles, List<KeyLine> keyLines, Optional<String> source) {
+        String release,
+        List<Lane> lanes,
+        List<Tile> tiles,
+        List<KeyLine> keyLines,
+        Optional<String> source,
+        ShardColorOrder colors) {
 
     /** A size the source did not tell, in a tile's or a lane's bytes. */
     public static final long UNKNOWN_BYTES = -1;
@@ -70,8 +77,30 @@ public record PlacementBoard(
         Objects.requireNonNull(release, "release");
         lanes = List.copyOf(lanes);
         tiles = List.copyOf(tiles);
-        keyLines = List.copyOf(keyLines);
         Objects.requireNonNull(source, "source");
+        colors = (colors == null ? ShardColorOrder.of(List.of()) : colors)
+                .joining(lanes.stream().map(Lane::shard).toList());
+        ShardColorOrder all = colors;
+        keyLines = keyLines.stream()
+                .map(l -> new KeyLine(
+                        l.namespace(), l.key(), l.bytes(), l.layout().withColors(all)))
+                .toList();
+    }
+
+    /** A board whose shards take their colours in lane order. */
+    public PlacementBoard(
+            String release, List<Lane> lanes, List<Tile> tiles, List<KeyLine> keyLines, Optional<String> source) {
+        this(release, lanes, tiles, keyLines, source, null);
+    }
+
+    /** This board with the shards coloured in {@code order} (the lanes it has not seen appended). */
+    public PlacementBoard withColors(ShardColorOrder order) {
+        return new PlacementBoard(release, lanes, tiles, keyLines, source, order);
+    }
+
+    /** The palette index of {@code shard}'s colour ({@link Theme#shardColor}). */
+    public int colorOf(String shard) {
+        return colors.colorOf(shard);
     }
 
     /** The unsharded collections on {@code shard}, in namespace order. */

@@ -104,10 +104,9 @@ public final class PlacementBoardPainter implements Picture {
         pen.text(type.heading(), colors.text(), words.text("placement.shards"), left, y + 18);
         y += SECTION;
         long largest = board.largestTileBytes();
-        for (int i = 0; i < board.lanes().size(); i++) {
-            PlacementBoard.Lane lane = board.lanes().get(i);
+        for (PlacementBoard.Lane lane : board.lanes()) {
             double h = laneHeight(pen, lane, right - left);
-            paintLane(pen, lane, i, largest, left, y, right - left, h);
+            paintLane(pen, lane, largest, left, y, right - left, h);
             y += h + LANE_GAP;
         }
         pen.text(type.heading(), colors.text(), words.text("placement.sharded"), left, y + 18);
@@ -214,10 +213,9 @@ public final class PlacementBoardPainter implements Picture {
         return PlacementBoard.tileWidth(t.bytes(), largest, MIN_TILE_WIDTH, MAX_TILE_WIDTH);
     }
 
-    private void paintLane(
-            Pen pen, PlacementBoard.Lane lane, int index, long largest, double x, double y, double w, double h) {
+    private void paintLane(Pen pen, PlacementBoard.Lane lane, long largest, double x, double y, double w, double h) {
         pen.fillRound(colors.surface(), x, y, w, h, 6);
-        pen.fillRound(colors.shard(index), x, y, 4, h, 2);
+        pen.fillRound(colors.shard(board.colorOf(lane.shard())), x, y, 4, h, 2);
         double hx = x + PAD + 4;
         double hy = y + PAD;
         Font name = type.bodyBold();
@@ -242,7 +240,7 @@ public final class PlacementBoardPainter implements Picture {
                 ty += TILE_HEIGHT + TILE_GAP;
             }
             double shown = Math.min(tw, tilesRight - tilesLeft);
-            pen.fillRound(colors.shard(index), tx, ty, shown, TILE_HEIGHT, 6);
+            pen.fillRound(colors.shard(board.colorOf(lane.shard())), tx, ty, shown, TILE_HEIGHT, 6);
             pen.fillRound(colors.background(), tx + 2, ty + 2, shown - 4, TILE_HEIGHT - 4, 5);
             String size = t.bytes() == PlacementBoard.UNKNOWN_BYTES
                     ? words.text("placement.tile.sizeUnknown")

@@ -9,7 +9,12 @@ import java.util.List;
  */
 public final class TimeAxis {
 
-    private static final long[] STEPS = {
+    /**
+     * The round steps of elapsed time from 1 ms to one day, in milliseconds, ascending: 1, 2, 5 … 500 ms; 1, 2, 5,
+     * 10, 15, 30 s; 1, 2, 5, 10, 15, 30 min; 1, 2, 3, 6, 12 h; 1 day. Read only (the date axis of a heatmap goes on
+     * from them).
+     */
+    static final long[] STEPS_UP_TO_A_DAY = {
         1,
         2,
         5,
@@ -54,7 +59,7 @@ public final class TimeAxis {
         if (maxTicks < 1) {
             throw new IllegalArgumentException("maxTicks: at least 1, got " + maxTicks);
         }
-        for (long s : STEPS) {
+        for (long s : STEPS_UP_TO_A_DAY) {
             if (durationMillis <= s * maxTicks) {
                 return s;
             }

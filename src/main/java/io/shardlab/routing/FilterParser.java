@@ -11,7 +11,9 @@ import io.shardlab.routing.MatchExpression.Text;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -97,27 +99,19 @@ public final class FilterParser {
         return children;
     }
 
+    /** {@code $and} of {@code clauses}, a nested {@code $and}'s clauses taken up into it; one clause stands alone. */
     private static MatchExpression and(List<MatchExpression> clauses) {
-        List<MatchExpression> flat = new ArrayList<>();
-        for (MatchExpression c : clauses) {
-            if (c instanceof And a) {
-                flat.addAll(a.children());
-            } else {
-                flat.add(c);
-            }
-        }
+        List<MatchExpression> flat = clauses.stream()
+                .flatMap(c -> c instanceof And a ? a.children().stream() : Stream.of(c))
+                .toList();
         return flat.size() == 1 ? flat.get(0) : new And(flat);
     }
 
+    /** {@code $or} of {@code clauses}, a nested {@code $or}'s clauses taken up into it; one clause stands alone. */
     private static MatchExpression or(List<MatchExpression> clauses) {
-        List<MatchExpression> flat = new ArrayList<>();
-        for (MatchExpression c : clauses) {
-            if (c instanceof Or o) {
-                flat.addAll(o.children());
-            } else {
-                flat.add(c);
-            }
-        }
+        List<MatchExpression> flat = clauses.stream()
+                .flatMap(c -> c instanceof Or o ? o.children().stream() : Stream.of(c))
+                .toList();
         return flat.size() == 1 ? flat.get(0) : new Or(flat);
     }
 
@@ -313,6 +307,14 @@ public final class FilterParser {
                 Map.entry(127, "maxKey"));
 
         private BsonTypeNames() {}
+
+        /** The BSON type code a {@code $type} alias names ({@code "string"} is 2), if it names one. */
+        public static Optional<Integer> codeOf(String alias) {
+            return BY_CODE.entrySet().stream()
+                    .filter(e -> e.getValue().equals(alias))
+                    .map(Map.Entry::getKey)
+                    .findFirst();
+        }
 
         /** MongoDB's name of a value's type ({@code typeName}, mongo {@code src/mongo/bson/bsontypes.cpp}). */
         public static String of(BsonValue value) {

@@ -293,12 +293,7 @@ public final class Router {
             return byReplacementDocument(u, q);
         }
         if (exactId) {
-            return ok(
-                    q.shards(),
-                    q.targeting(),
-                    "The filter reaches " + q.shards().size() + " shards but has an exact "
-                            + "_id equality, so the single update is broadcast to them.",
-                    q.ranges());
+            return broadcastForExactId("update", q);
         }
         if (writeWithoutShardKey) {
             return twoPhase("updateOne" + (u.upsert() ? " with upsert" : ""), q);
@@ -312,6 +307,16 @@ public final class Router {
                 "On MongoDB " + version + " an updateOne must reach one shard or have an exact "
                         + "_id equality; this filter reaches " + q.shards().size() + " shards.",
                 error,
+                q.ranges());
+    }
+
+    /** A single {@code write} whose filter reaches several shards but has an exact _id equality: sent to them all. */
+    private static Targeting broadcastForExactId(String write, QueryShards q) {
+        return ok(
+                q.shards(),
+                q.targeting(),
+                "The filter reaches " + q.shards().size() + " shards but has an exact _id equality, so the single "
+                        + write + " is broadcast to them.",
                 q.ranges());
     }
 
@@ -435,12 +440,7 @@ public final class Router {
             return ok(q.shards(), q.targeting(), q.reason(), q.ranges());
         }
         if (isExactIdQuery(d.filter())) {
-            return ok(
-                    q.shards(),
-                    q.targeting(),
-                    "The filter reaches " + q.shards().size() + " shards but has an "
-                            + "exact _id equality, so the single delete is broadcast to them.",
-                    q.ranges());
+            return broadcastForExactId("delete", q);
         }
         if (writesWithoutShardKey()) {
             return twoPhase("deleteOne", q);

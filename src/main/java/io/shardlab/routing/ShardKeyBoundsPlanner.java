@@ -52,22 +52,11 @@ import org.bson.BsonValue;
  * </ul>
  * Where an AND holds both predicates on the first field and an indexable OR, the predicates are used
  * (the planner may also enumerate the OR plan; both bound the same documents).
+ *
+ * @param nullEqualityMatchesUndefined true before 8.0, where {@code {x: null}} also matched undefined (docs
+ *     release-notes/8.0-compatibility, "Queries for null don't match undefined fields")
  */
-final class ShardKeyBoundsPlanner {
-
-    private final ShardKeyPattern pattern;
-    private final ShardKeyHasher hasher;
-    private final boolean nullEqualityMatchesUndefined;
-
-    /**
-     * @param nullEqualityMatchesUndefined true before 8.0, where {@code {x: null}} also matched undefined
-     *     (docs release-notes/8.0-compatibility, "Queries for null don't match undefined fields")
-     */
-    ShardKeyBoundsPlanner(ShardKeyPattern pattern, ShardKeyHasher hasher, boolean nullEqualityMatchesUndefined) {
-        this.pattern = pattern;
-        this.hasher = hasher;
-        this.nullEqualityMatchesUndefined = nullEqualityMatchesUndefined;
-    }
+record ShardKeyBoundsPlanner(ShardKeyPattern pattern, ShardKeyHasher hasher, boolean nullEqualityMatchesUndefined) {
 
     /** One list of intervals per shard-key field, in pattern order. */
     List<OrderedIntervalList> bounds(MatchExpression root) {
@@ -272,14 +261,19 @@ final class ShardKeyBoundsPlanner {
         return CanonicalType.of(a) == CanonicalType.of(b);
     }
 
+    /** A bound at NaN: NaN compares equal only to itself, so an inclusive bound holds NaN alone, a strict one nothing. */
+    private static OrderedIntervalList boundAtNaN(boolean inclusive) {
+        return inclusive
+                ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
+                : OrderedIntervalList.none();
+    }
+
     private static OrderedIntervalList lessThan(BsonValue v, boolean inclusive) {
         if (v instanceof BsonMaxKey) {
             return OrderedIntervalList.allValues();
         }
         if (isNaN(v)) {
-            return inclusive
-                    ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
-                    : OrderedIntervalList.none();
+            return boundAtNaN(inclusive);
         }
         BsonValue start = v.isNumber() || v.isDecimal128()
                 ? new BsonDouble(Double.NEGATIVE_INFINITY)
@@ -292,9 +286,7 @@ final class ShardKeyBoundsPlanner {
             return OrderedIntervalList.allValues();
         }
         if (isNaN(v)) {
-            return inclusive
-                    ? OrderedIntervalList.union(List.of(Interval.point(new BsonDouble(Double.NaN))))
-                    : OrderedIntervalList.none();
+            return boundAtNaN(inclusive);
         }
         BsonValue end = v.isNumber() || v.isDecimal128()
                 ? new BsonDouble(Double.POSITIVE_INFINITY)

@@ -14,24 +14,43 @@ import java.util.Map.Entry;
 
 /**
  * A unique index of the wire library's document engine (the {@code _id} index of every collection) that
- * keeps ObjectId keys, the usual {@code _id}, in primitive arrays ({@link ObjectIdPositions}), any other
- * one-value key as the value itself, and only a key of several fields as the library's {@link KeyValue}.
+ * keeps the usual {@code _id}, an ObjectId stored first in its document, as the document's position alone
+ * ({@link ObjectIdPositions}, which reads the ObjectId from the stored document), any other one-value key as the
+ * value itself, and only a key of several fields as the library's {@link KeyValue}.
  *
  * <p>Why: the library's own index keeps a map entry, a {@code KeyValue}, a list around the value, an
  * ObjectId around a 12-byte array and a boxed position per document: six objects per kept document for the
- * garbage collector to copy. Equality is the library's: a one-value {@code KeyValue} equals another exactly
- * when their values are equal, and two ObjectIds when their bytes are.
+ * garbage collector to copy; a position alone is 4 bytes a slot of one array. Equality is the library's: a one-value
+ * {@code KeyValue} equals another exactly when their values are equal, and two ObjectIds when their bytes are.
+ *
+ * <p>Invariant: an ObjectId is held at most once, in the table or in the map: in the table while this is the
+ * {@code _id} index of an {@link EncodedCollection} ({@link #readIdsFrom}) and the document at its position stores
+ * it as its first field (mongod stores {@code _id} first, and an update keeps it first); in the map otherwise.
  */
 final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
 
     /** Stands for a missing or null key value, which a map key may not be. */
     private static final Object NULL_VALUE = new Object();
 
-    private final ObjectIdPositions objectIds = new ObjectIdPositions();
+    /** The {@code _id}s stored first in their documents; null until the collection is known, and for other indexes. */
+    private ObjectIdPositions objectIds;
+
+    private EncodedCollection collection;
     private final Map<Object, Integer> others = new HashMap<>();
 
     CompactUniqueIndex(String name, List<IndexKey> keys, boolean sparse) {
         super(name, keys, sparse);
+    }
+
+    /**
+     * This index is {@code collection}'s, which calls this before it holds any key: an {@code _id} index then keeps
+     * an ObjectId stored first in its document as the document's position alone.
+     */
+    synchronized void readIdsFrom(EncodedCollection collection) {
+        if (getCount() == 0 && keys().equals(List.of("_id"))) {
+            this.collection = collection;
+            objectIds = new ObjectIdPositions(collection);
+        }
     }
 
     private static ObjectId objectIdOf(KeyValue keyValue) {
@@ -54,13 +73,9 @@ final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
         return new KeyValue(key == NULL_VALUE ? null : key);
     }
 
-    private static Integer boxed(int position) {
-        return position < 0 ? null : position;
-    }
-
     @Override
     public synchronized long getCount() {
-        return objectIds.size() + others.size();
+        return (objectIds == null ? 0 : objectIds.size()) + others.size();
     }
 
     @Override
@@ -77,9 +92,12 @@ final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
     @Override
     protected synchronized Integer removeDocument(KeyValue keyValue) {
         ObjectId id = objectIdOf(keyValue);
-        if (id != null) {
+        if (id != null && objectIds != null) {
             ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
-            return boxed(objectIds.remove(bytes.getLong(), bytes.getInt()));
+            int removed = objectIds.remove(bytes.getLong(), bytes.getInt());
+            if (removed >= 0) {
+                return removed;
+            }
         }
         return others.remove(otherKeyOf(keyValue));
     }
@@ -87,9 +105,16 @@ final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
     @Override
     protected synchronized boolean putKeyPosition(KeyValue keyValue, Integer position) {
         ObjectId id = objectIdOf(keyValue);
-        if (id != null) {
+        if (id != null && objectIds != null) {
             ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
-            return objectIds.putIfAbsent(bytes.getLong(), bytes.getInt(), position);
+            long high = bytes.getLong();
+            int low = bytes.getInt();
+            if (collection.storesIdFirst(position, high, low)) {
+                return !others.containsKey(id) && objectIds.putIfAbsent(high, low, position);
+            }
+            if (objectIds.get(high, low) >= 0) {
+                return false;
+            }
         }
         return others.putIfAbsent(otherKeyOf(keyValue), position) == null;
     }
@@ -97,18 +122,33 @@ final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
     @Override
     protected synchronized Integer getPosition(KeyValue keyValue) {
         ObjectId id = objectIdOf(keyValue);
-        if (id != null) {
+        if (id != null && objectIds != null) {
             ByteBuffer bytes = ByteBuffer.wrap(id.toByteArray());
-            return boxed(objectIds.get(bytes.getLong(), bytes.getInt()));
+            int position = objectIds.get(bytes.getLong(), bytes.getInt());
+            if (position >= 0) {
+                return position;
+            }
         }
         return others.get(otherKeyOf(keyValue));
     }
 
-    /** Becomes a copy of {@code other}'s keys and positions (a collection copied with its documents' positions). */
+    /**
+     * Becomes a copy of {@code other}'s keys and positions (a collection copied with its documents' positions: the
+     * same documents at the same positions).
+     */
     synchronized void copyFrom(CompactUniqueIndex other) {
         synchronized (other) {
-            objectIds.copyFrom(other.objectIds);
             others.clear();
+            if (objectIds != null && other.objectIds != null) {
+                objectIds.copyFrom(other.objectIds);
+            } else if (other.objectIds != null) {
+                other.objectIds.forEach((high, low, position) -> others.put(
+                        new ObjectId(ByteBuffer.allocate(12)
+                                .putLong(high)
+                                .putInt(low)
+                                .array()),
+                        position));
+            }
             others.putAll(other.others);
         }
     }
@@ -118,6 +158,9 @@ final class CompactUniqueIndex extends AbstractUniqueIndex<Integer> {
     protected synchronized Iterable<Entry<KeyValue, Integer>> getIterable() {
         List<Entry<KeyValue, Integer>> entries = new ArrayList<>((int) getCount());
         others.forEach((key, position) -> entries.add(new SimpleImmutableEntry<>(keyValueOf(key), position)));
+        if (objectIds == null) {
+            return entries;
+        }
         objectIds.forEach((high, low, position) -> entries.add(new SimpleImmutableEntry<>(
                 new KeyValue(new ObjectId(
                         ByteBuffer.allocate(12).putLong(high).putInt(low).array())),

@@ -10,6 +10,9 @@ import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
 import io.netty.buffer.Unpooled;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -36,16 +39,26 @@ import java.util.stream.StreamSupport;
  * the order its documents came in and whose oldest documents the command layer removes first) reuses no
  * position: a new document always goes after the others.
  */
-final class EncodedCollection extends AbstractSynchronizedMongoCollection<Integer> {
+final class EncodedCollection extends AbstractSynchronizedMongoCollection<Integer>
+        implements ObjectIdPositions.StoredIds {
+
+    /** Where an {@code _id} stored first in a document starts: after the length (4), the type (1) and "_id\0" (4). */
+    private static final int FIRST_ID_OFFSET = 9;
+
+    private static final VarHandle BIG_ENDIAN_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle BIG_ENDIAN_INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
     /**
      * Heap bytes a kept document takes beyond its BSON bytes, with 64-bit compressed references: the array's
-     * header (16), its slot in the list (about 6 with the list's spare room), and its ObjectId {@code _id} in
-     * the index's table (16 bytes a slot, 27–53 at the table's load of 0.3–0.6). {@code
-     * KeptDocumentsBenchmark} measured 93 (167 bytes of heap for a 64-byte document, less the simulator's own
-     * 10). An {@code _id} of another type takes a map entry instead, about 30 bytes more.
+     * header (16) and its padding to 8 bytes, its slot in the list (about 5 with the list's spare room), and its
+     * ObjectId {@code _id}'s position in the index's table (4 bytes a slot, 7–13 at the table's load of 0.3–0.6; the
+     * ObjectId itself is read from the document). {@code KeptDocumentsBenchmark} measured 43 (117 bytes of heap for a
+     * 64-byte document, less the simulator's own 10; 93 when the table kept each ObjectId beside its position). An
+     * {@code _id} of another type, or one not stored first, takes a map entry instead, about 70 bytes more.
      */
-    static final int KEPT_BYTES_PER_DOCUMENT = 96;
+    static final int KEPT_BYTES_PER_DOCUMENT = 46;
 
     private final List<byte[]> documents = new ArrayList<>();
     private final Deque<Integer> freePositions = new ArrayDeque<>();
@@ -89,6 +102,51 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
                 }
             }
         }
+    }
+
+    /** An {@code _id} index keeps this collection's ObjectIds as positions in it ({@link CompactUniqueIndex}). */
+    @Override
+    public synchronized void addIndex(Index<Integer> index) {
+        if (index instanceof CompactUniqueIndex compact) {
+            compact.readIdsFrom(this);
+        }
+        super.addIndex(index);
+    }
+
+    /** Whether the document at {@code position} stores the ObjectId {@code high}, {@code low} as its first field. */
+    synchronized boolean storesIdFirst(int position, long high, int low) {
+        byte[] bytes = documents.get(position);
+        return bytes.length >= FIRST_ID_OFFSET + 12
+                && bytes[4] == 0x07
+                && bytes[5] == '_'
+                && bytes[6] == 'i'
+                && bytes[7] == 'd'
+                && bytes[8] == 0
+                && high(position) == high
+                && low(position) == low;
+    }
+
+    /** The first 8 bytes of the ObjectId that the document at {@code position} stores first. */
+    @Override
+    public long high(int position) {
+        return (long) BIG_ENDIAN_LONG.get(documents.get(position), FIRST_ID_OFFSET);
+    }
+
+    /** The last 4 bytes of the ObjectId that the document at {@code position} stores first. */
+    @Override
+    public int low(int position) {
+        return (int) BIG_ENDIAN_INT.get(documents.get(position), FIRST_ID_OFFSET + 8);
+    }
+
+    /** {@code document}, or a copy with its {@code _id} moved first when it has one elsewhere. */
+    private static Document idFirst(Document document) {
+        if (!document.containsKey("_id")
+                || "_id".equals(document.keySet().iterator().next())) {
+            return document;
+        }
+        Document moved = new Document("_id", document.get("_id"));
+        document.forEach((field, value) -> moved.putIfAbsent(field, value));
+        return moved;
     }
 
     private static Document decode(byte[] bytes) {
@@ -223,7 +281,8 @@ final class EncodedCollection extends AbstractSynchronizedMongoCollection<Intege
 
     @Override
     protected void handleUpdate(Integer position, Document oldDocument, Document newDocument) {
-        byte[] bytes = WireDocuments.bytesOf(newDocument);
+        // kept first, as mongod keeps it: the _id index reads an ObjectId there (CompactUniqueIndex)
+        byte[] bytes = WireDocuments.bytesOf(idFirst(newDocument));
         dataSize += bytes.length - documents.get(position).length;
         documents.set(position, bytes);
     }

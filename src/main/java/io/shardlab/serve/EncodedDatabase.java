@@ -1,12 +1,14 @@
 package io.shardlab.serve;
 
 import de.bwaldvogel.mongo.backend.AbstractSynchronizedMongoDatabase;
+import de.bwaldvogel.mongo.backend.ArrayFilters;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.DatabaseResolver;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.oplog.NoopOplog;
 import de.bwaldvogel.mongo.oplog.Oplog;
 import io.netty.channel.Channel;
 import java.util.HashSet;
@@ -57,6 +59,40 @@ final class EncodedDatabase extends AbstractSynchronizedMongoDatabase<Integer> {
             query.put("pipeline", RegexValueEquality.comparablePipeline(query.get("pipeline")));
         }
         return super.handleCommand(channel, command, query, databaseResolver, oplog);
+    }
+
+    /**
+     * Changes the kept description of the index {@code indexName} of {@code collectionName} (what {@code listIndexes}
+     * answers): the fields {@code removed} taken out, then those of {@code appended} added at its end, in two updates
+     * so that an appended field that was there moves to the end as mongod's catalog moves it. The library refuses
+     * writes to its index descriptions through commands, so its collection of them is written here.
+     */
+    synchronized void changeIndexDescription(
+            String collectionName, String indexName, Set<String> removed, Document appended) {
+        Document selector = new Document("ns", getFullCollectionNamespace(collectionName)).append("name", indexName);
+        Document unset = new Document();
+        removed.forEach(field -> unset.put(field, ""));
+        appended.keySet().forEach(field -> unset.put(field, ""));
+        if (!unset.isEmpty()) {
+            indexes.get()
+                    .updateDocuments(
+                            selector,
+                            new Document("$unset", unset),
+                            ArrayFilters.empty(),
+                            false,
+                            false,
+                            NoopOplog.get());
+        }
+        if (!appended.isEmpty()) {
+            indexes.get()
+                    .updateDocuments(
+                            selector,
+                            new Document("$set", appended),
+                            ArrayFilters.empty(),
+                            false,
+                            false,
+                            NoopOplog.get());
+        }
     }
 
     @Override

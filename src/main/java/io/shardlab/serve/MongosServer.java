@@ -93,6 +93,21 @@ public final class MongosServer implements MongosEndpoint.Listener {
                     ConnectionLimits.DEFAULT.withMaxConnections(maxClients));
         }
 
+        /** The heap {@code serve} needs besides its clients' documents, in MB (its own, the wire's, 40 clients'). */
+        public static final long HEAP_BESIDES_DOCUMENTS_MB = 160;
+
+        /**
+         * The default memory budget, in MB, from the heap the JVM was given ({@code maxHeapBytes}, as
+         * {@code Runtime.maxMemory} says): all of it but {@value #HEAP_BESIDES_DOCUMENTS_MB} MB, at least a quarter of
+         * it. Under the launchers' 448 MB heap that is 288 MB, which holds a class of 40 students × 50,000 documents of
+         * about 90 BSON bytes, at their bytes and {@code EncodedCollection.KEPT_BYTES_PER_DOCUMENT} each (README,
+         * Performance: the memory budget).
+         */
+        public static long defaultMemoryBudgetMb(long maxHeapBytes) {
+            long heapMb = maxHeapBytes >> 20;
+            return Math.max(heapMb / 4, heapMb - HEAP_BESIDES_DOCUMENTS_MB);
+        }
+
         /** Connections served at once. */
         public int maxClients() {
             return limits.maxConnections();

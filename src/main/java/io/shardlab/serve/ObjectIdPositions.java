@@ -2,25 +2,39 @@ package io.shardlab.serve;
 
 /**
  * A hash table from ObjectIds (as their 12 bytes packed into a {@code long} and an {@code int}) to document
- * positions, in three primitive arrays: no object per entry, so a million kept documents add nothing for
- * the garbage collector to copy or trace but the arrays themselves.
+ * positions that keeps only the positions, in one {@code int[]}: the ObjectId of an entry is read from the document
+ * stored at its position ({@link StoredIds}), so an entry costs 4 bytes a slot instead of the 16 of an ObjectId kept
+ * beside its position, and a million kept documents add nothing for the garbage collector to copy or trace but the
+ * array itself.
  *
  * <p>Open addressing with linear probing; a removal shifts the entries after it back, so there are no
  * tombstones. Invariants: {@code positions[slot] == 0} marks a free slot, otherwise it holds the position
- * plus one; every entry is reachable from its home slot without crossing a free slot; at most
- * {@link #MAX_LOAD} of the slots are taken.
+ * plus one; the document at each held position has the ObjectId the entry was stored with (as long as it is held:
+ * the caller removes an entry before the document at its position goes or changes its id); every entry is reachable
+ * from its home slot without crossing a free slot; at most {@link #MAX_LOAD} of the slots are taken.
  */
 final class ObjectIdPositions {
 
+    /** The ObjectIds of the stored documents, by position. */
+    interface StoredIds {
+
+        /** The first 8 bytes of the ObjectId of the document at {@code position}, big-endian. */
+        long high(int position);
+
+        /** The last 4 bytes of the ObjectId of the document at {@code position}, big-endian. */
+        int low(int position);
+    }
+
     private static final double MAX_LOAD = 0.6;
 
-    private long[] highs;
-    private int[] lows;
+    private final StoredIds ids;
     private int[] positions;
     private int size;
 
-    ObjectIdPositions() {
-        allocate(16);
+    /** @param ids where each entry's ObjectId is read from: the document stored at its position */
+    ObjectIdPositions(StoredIds ids) {
+        this.ids = ids;
+        positions = new int[16];
     }
 
     /** Entries held. */
@@ -28,18 +42,26 @@ final class ObjectIdPositions {
         return size;
     }
 
+    private boolean holds(int slot, long high, int low) {
+        int position = positions[slot] - 1;
+        return ids.low(position) == low && ids.high(position) == high;
+    }
+
     /** The position stored for the ObjectId, or -1. */
     int get(long high, int low) {
         int mask = positions.length - 1;
         for (int slot = home(high, low, mask); positions[slot] != 0; slot = (slot + 1) & mask) {
-            if (highs[slot] == high && lows[slot] == low) {
+            if (holds(slot, high, low)) {
                 return positions[slot] - 1;
             }
         }
         return -1;
     }
 
-    /** Stores {@code position} for the ObjectId unless it has one; true when stored. */
+    /**
+     * Stores {@code position} for the ObjectId unless it has one; true when stored. The document at {@code position}
+     * must have that ObjectId already.
+     */
     boolean putIfAbsent(long high, int low, int position) {
         if (position < 0) {
             throw new IllegalArgumentException("position: at least 0, got " + position);
@@ -50,13 +72,11 @@ final class ObjectIdPositions {
         int mask = positions.length - 1;
         int slot = home(high, low, mask);
         while (positions[slot] != 0) {
-            if (highs[slot] == high && lows[slot] == low) {
+            if (holds(slot, high, low)) {
                 return false;
             }
             slot = (slot + 1) & mask;
         }
-        highs[slot] = high;
-        lows[slot] = low;
         positions[slot] = position + 1;
         size++;
         return true;
@@ -66,7 +86,7 @@ final class ObjectIdPositions {
     int remove(long high, int low) {
         int mask = positions.length - 1;
         int slot = home(high, low, mask);
-        while (positions[slot] != 0 && !(highs[slot] == high && lows[slot] == low)) {
+        while (positions[slot] != 0 && !holds(slot, high, low)) {
             slot = (slot + 1) & mask;
         }
         if (positions[slot] == 0) {
@@ -77,11 +97,9 @@ final class ObjectIdPositions {
         // shift back every later entry of the run whose home is not between the freed slot and itself
         int free = slot;
         for (int next = (free + 1) & mask; positions[next] != 0; next = (next + 1) & mask) {
-            int h = home(highs[next], lows[next], mask);
+            int h = homeOf(positions[next] - 1, mask);
             boolean stays = free <= next ? free < h && h <= next : free < h || h <= next;
             if (!stays) {
-                highs[free] = highs[next];
-                lows[free] = lows[next];
                 positions[free] = positions[next];
                 free = next;
             }
@@ -90,10 +108,11 @@ final class ObjectIdPositions {
         return removed;
     }
 
-    /** Becomes a copy of {@code other}'s entries (the arrays copied, not shared). */
+    /**
+     * Becomes a copy of {@code other}'s entries (the array copied, not shared), for documents stored at the same
+     * positions as {@code other}'s.
+     */
     void copyFrom(ObjectIdPositions other) {
-        highs = other.highs.clone();
-        lows = other.lows.clone();
         positions = other.positions.clone();
         size = other.size;
     }
@@ -107,9 +126,14 @@ final class ObjectIdPositions {
     void forEach(EntryVisitor visitor) {
         for (int slot = 0; slot < positions.length; slot++) {
             if (positions[slot] != 0) {
-                visitor.visit(highs[slot], lows[slot], positions[slot] - 1);
+                int position = positions[slot] - 1;
+                visitor.visit(ids.high(position), ids.low(position), position);
             }
         }
+    }
+
+    private int homeOf(int position, int mask) {
+        return home(ids.high(position), ids.low(position), mask);
     }
 
     private static int home(long high, int low, int mask) {
@@ -124,27 +148,17 @@ final class ObjectIdPositions {
     }
 
     private void grow() {
-        long[] oldHighs = highs;
-        int[] oldLows = lows;
-        int[] oldPositions = positions;
-        allocate(positions.length * 2);
+        int[] old = positions;
+        positions = new int[old.length * 2];
         int mask = positions.length - 1;
-        for (int i = 0; i < oldPositions.length; i++) {
-            if (oldPositions[i] != 0) {
-                int slot = home(oldHighs[i], oldLows[i], mask);
+        for (int held : old) {
+            if (held != 0) {
+                int slot = homeOf(held - 1, mask);
                 while (positions[slot] != 0) {
                     slot = (slot + 1) & mask;
                 }
-                highs[slot] = oldHighs[i];
-                lows[slot] = oldLows[i];
-                positions[slot] = oldPositions[i];
+                positions[slot] = held;
             }
         }
-    }
-
-    private void allocate(int slots) {
-        highs = new long[slots];
-        lows = new int[slots];
-        positions = new int[slots];
     }
 }

@@ -427,6 +427,13 @@ final class ShardLabBackend extends AbstractMongoBackend implements DocumentStor
         return EncodedCollection.KEPT_BYTES_PER_DOCUMENT;
     }
 
+    @Override
+    public void changeIndexDescription(
+            String database, String collection, String indexName, Set<String> removed, BsonDocument appended) {
+        ((EncodedDatabase) resolveDatabase(database))
+                .changeIndexDescription(collection, indexName, removed, WireDocuments.fromBson(appended));
+    }
+
     /**
      * The documents of {@code database.collection} as their BSON bytes now, in insertion order, a {@code null} at each
      * free position ({@link EncodedCollection#encodedDocuments}); none when it does not exist.

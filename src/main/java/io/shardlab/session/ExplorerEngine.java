@@ -349,25 +349,25 @@ public final class ExplorerEngine extends Playback {
 
     /** Undoes the newest user command and everything after it. */
     public void undo() {
-        submit(() -> {
-            if (session != null) {
-                stopTicking();
-                accountObservedWork();
-                if (placement.undo(catalog, collections.shown()::undo)) {
-                    collections.follow(catalog);
-                }
-                publish();
-            }
-        });
+        stepOnTimeline(() -> placement.undo(catalog, collections.shown()::undo));
     }
 
     /** Re-applies what the newest undo took back. */
     public void redo() {
+        stepOnTimeline(() -> placement.redo(catalog, collections.shown()::redo));
+    }
+
+    /**
+     * One step on the one undo timeline, on the engine's thread while a session runs: playback stops, the observed
+     * work is accounted, {@code step} runs (true when the placement changed, so the collections on show follow the
+     * catalog) and the frame is published.
+     */
+    private void stepOnTimeline(BooleanSupplier step) {
         submit(() -> {
             if (session != null) {
                 stopTicking();
                 accountObservedWork();
-                if (placement.redo(catalog, collections.shown()::redo)) {
+                if (step.getAsBoolean()) {
                     collections.follow(catalog);
                 }
                 publish();

@@ -401,13 +401,16 @@ public final class ExplorerSession {
     }
 
     /**
-     * Whether {@code event} gives the balancer chunks to move for certain: a shard joins or starts draining. Other
-     * metadata changes do not restart the settling: a refined key, a zone or a flag changed from the Shell would let
-     * the clock run between two of the Shell's reads (lesson shard-key-cannot-simply-change counts the chunks before
-     * and after its refine), and a migration planned on the bounds before such a change was once committed after it.
+     * Whether {@code event} may give the balancer chunks to move: a shard joins or starts draining, or metadata the
+     * balancer reads changes (a zone, the balancer started, a window, a chunk size, a collection's balancing, a refined
+     * or resharded key). Each restarts the settling, as MongoDB's balancer keeps running its rounds: every round
+     * re-reads the routing table, and a refine or reshard from the Shell first waits for the migrations in flight
+     * (CollectionShardingCommands), so no migration planned on the chunks before it commits onto the chunks after.
      */
     private static boolean mayGiveTheBalancerWork(ClusterEvent event) {
-        return event instanceof ClusterEvent.ShardAdded || event instanceof ClusterEvent.ShardDraining;
+        return event instanceof ClusterEvent.ShardAdded
+                || event instanceof ClusterEvent.ShardDraining
+                || event instanceof ClusterEvent.MetadataChanged;
     }
 
     /**

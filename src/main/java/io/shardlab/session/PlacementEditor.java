@@ -278,13 +278,7 @@ public final class PlacementEditor {
      * explorer's undo: true when it took a command back). True when the placement changed.
      */
     public boolean undo(ShardedCatalog catalog, BooleanSupplier explorerUndo) {
-        if (undo(catalog)) {
-            return true;
-        }
-        if (explorerUndo.getAsBoolean()) {
-            explorerCommandUndone();
-        }
-        return false;
+        return undo(catalog) || explorerStep(explorerUndo, this::explorerCommandUndone);
     }
 
     /**
@@ -292,11 +286,16 @@ public final class PlacementEditor {
      * redo: true when it put a command back). True when the placement changed.
      */
     public boolean redo(ShardedCatalog catalog, BooleanSupplier explorerRedo) {
-        if (redo(catalog)) {
-            return true;
-        }
-        if (explorerRedo.getAsBoolean()) {
-            explorerCommandRedone();
+        return redo(catalog) || explorerStep(explorerRedo, this::explorerCommandRedone);
+    }
+
+    /**
+     * The explorer's step on the timeline when the board has none: {@code whenTaken} counts it when {@code step} took
+     * one. Always false: the explorer's commands do not change the placement.
+     */
+    private static boolean explorerStep(BooleanSupplier step, Runnable whenTaken) {
+        if (step.getAsBoolean()) {
+            whenTaken.run();
         }
         return false;
     }

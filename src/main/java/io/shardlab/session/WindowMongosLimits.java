@@ -18,7 +18,7 @@ final class WindowMongosLimits {
      * Heap the served mongos may fill with client documents in the window: {@code serve}'s default, and at
      * most a quarter of the heap, since the window itself needs the rest (the launchers cap the heap at
      * 448 MB, of which a workshop session uses up to 310 MB after a collection: a budget of 288 MB would
-     * run the window out of memory, a quarter of it is 112 MB, about 700,000 small documents).
+     * run the window out of memory, a quarter of it is 112 MB, about 870,000 documents of 90 BSON bytes).
      */
     static long memoryBudgetBytes(long maxHeapBytes) {
         return Math.min(SERVE_MEMORY_BUDGET_BYTES, maxHeapBytes / 4);

@@ -57,8 +57,7 @@ abstract class BalancerPolicy {
                     continue;
                 }
                 plans.add(new Plan(i, to, MigrationReason.DRAIN, true));
-                available.remove(s.id());
-                available.remove(to);
+                use(available, s.id(), to);
                 break;
             }
             if (available.size() < 2) {
@@ -89,8 +88,7 @@ abstract class BalancerPolicy {
                         continue;
                     }
                     plans.add(new Plan(i, to, MigrationReason.ZONE_VIOLATION, false));
-                    available.remove(s.id());
-                    available.remove(to);
+                    use(available, s.id(), to);
                     break;
                 }
                 if (available.size() < 2) {

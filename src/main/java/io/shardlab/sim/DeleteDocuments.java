@@ -1,8 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.key.ShardKey;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -31,13 +28,7 @@ public record DeleteDocuments(String namespace, InsertBatch batch) implements Cl
 
     @Override
     public void apply(ClusterState state) {
-        List<ShardKey> keys = new ArrayList<>(batch.size());
-        int[] sizes = new int[batch.size()];
-        for (int i = 0; i < batch.size(); i++) {
-            keys.add(batch.key(i));
-            sizes[i] = batch.sizeBytes(i);
-        }
-        int removed = state.removeDocuments(keys, sizes, false);
+        int removed = state.removeDocuments(batch.keys(), batch.sizesBytes(), false);
         state.emit(new ClusterEvent.MetadataChanged(state.clock(), removed + " documents deleted from " + namespace));
     }
 

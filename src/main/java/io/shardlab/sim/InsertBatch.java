@@ -174,6 +174,24 @@ public final class InsertBatch {
         return keys.get(i);
     }
 
+    /** The shard keys of a key batch, in order: a new list the caller may change. */
+    List<ShardKey> keys() {
+        List<ShardKey> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            out.add(key(i));
+        }
+        return out;
+    }
+
+    /** The BSON size of every document, in order: a new array the caller may change. */
+    int[] sizesBytes() {
+        int[] out = new int[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = sizeBytes(i);
+        }
+        return out;
+    }
+
     /** The BSON size of document {@code i}. */
     public int sizeBytes(int i) {
         return sizes == null ? uniformSize : sizes[i];

@@ -81,6 +81,11 @@ public record ReshardCollection(
         if (state.nonDrainingShardIds().isEmpty()) {
             return Optional.of(Refusal.operationFailed("no shard can receive the resharded collection"));
         }
+        if (!state.migrations().isEmpty()) {
+            // a migration planned on the chunks the resharding replaces could not commit onto the new ones; mongos
+            // waits for it first (CollectionShardingCommands), as MongoDB's coordinator does
+            return Optional.of(Refusal.operationFailed(CommandSupport.migrationInProgress("reshard the collection")));
+        }
         int points = splitPoints(new SimulationRandom(state.random().state())).size();
         if (points < numInitialChunks - 1) {
             return Optional.of(new Refusal(

@@ -24,79 +24,46 @@ public record SimulationCounters(
     public static final SimulationCounters ZERO = new SimulationCounters(0, 0, 0, 0, 0, 0, 0);
 
     SimulationCounters plusInserted(long n) {
-        return new SimulationCounters(
-                documentsInserted + n,
-                splits,
-                migrationsStarted,
-                migrationsCommitted,
-                merges,
-                jumboMarked,
-                balancerRounds);
+        return plus(new SimulationCounters(n, 0, 0, 0, 0, 0, 0));
     }
+
+    /** These totals and {@code more}'s, field by field. */
+    SimulationCounters plus(SimulationCounters more) {
+        return new SimulationCounters(
+                documentsInserted + more.documentsInserted,
+                splits + more.splits,
+                migrationsStarted + more.migrationsStarted,
+                migrationsCommitted + more.migrationsCommitted,
+                merges + more.merges,
+                jumboMarked + more.jumboMarked,
+                balancerRounds + more.balancerRounds);
+    }
+
+    // one chunk's events
 
     SimulationCounters plusSplit() {
-        return new SimulationCounters(
-                documentsInserted,
-                splits + 1,
-                migrationsStarted,
-                migrationsCommitted,
-                merges,
-                jumboMarked,
-                balancerRounds);
-    }
-
-    SimulationCounters plusMigrationStarted() {
-        return new SimulationCounters(
-                documentsInserted,
-                splits,
-                migrationsStarted + 1,
-                migrationsCommitted,
-                merges,
-                jumboMarked,
-                balancerRounds);
-    }
-
-    SimulationCounters plusMigrationCommitted() {
-        return new SimulationCounters(
-                documentsInserted,
-                splits,
-                migrationsStarted,
-                migrationsCommitted + 1,
-                merges,
-                jumboMarked,
-                balancerRounds);
+        return plus(new SimulationCounters(0, 1, 0, 0, 0, 0, 0));
     }
 
     SimulationCounters plusMerge() {
-        return new SimulationCounters(
-                documentsInserted,
-                splits,
-                migrationsStarted,
-                migrationsCommitted,
-                merges + 1,
-                jumboMarked,
-                balancerRounds);
+        return plus(new SimulationCounters(0, 0, 0, 0, 1, 0, 0));
     }
 
     SimulationCounters plusJumbo() {
-        return new SimulationCounters(
-                documentsInserted,
-                splits,
-                migrationsStarted,
-                migrationsCommitted,
-                merges,
-                jumboMarked + 1,
-                balancerRounds);
+        return plus(new SimulationCounters(0, 0, 0, 0, 0, 1, 0));
     }
 
+    // the balancer's events
+
     SimulationCounters plusBalancerRound() {
-        return new SimulationCounters(
-                documentsInserted,
-                splits,
-                migrationsStarted,
-                migrationsCommitted,
-                merges,
-                jumboMarked,
-                balancerRounds + 1);
+        return plus(new SimulationCounters(0, 0, 0, 0, 0, 0, 1));
+    }
+
+    SimulationCounters plusMigrationStarted() {
+        return plus(new SimulationCounters(0, 0, 1, 0, 0, 0, 0));
+    }
+
+    SimulationCounters plusMigrationCommitted() {
+        return plus(new SimulationCounters(0, 0, 0, 1, 0, 0, 0));
     }
 }

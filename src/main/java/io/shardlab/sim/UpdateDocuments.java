@@ -1,8 +1,5 @@
 package io.shardlab.sim;
 
-import io.shardlab.key.ShardKey;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -44,13 +41,7 @@ public record UpdateDocuments(String namespace, InsertBatch before, InsertBatch 
 
     @Override
     public void apply(ClusterState state) {
-        List<ShardKey> keys = new ArrayList<>(before.size());
-        int[] sizes = new int[before.size()];
-        for (int i = 0; i < before.size(); i++) {
-            keys.add(before.key(i));
-            sizes[i] = before.sizeBytes(i);
-        }
-        state.removeDocuments(keys, sizes, false);
+        state.removeDocuments(before.keys(), before.sizesBytes(), false);
         AutoSplitter splitter = state.policies().autoSplitter();
         for (int i = 0; i < after.size(); i++) {
             int size = after.sizeBytes(i);

@@ -170,6 +170,7 @@ public class ShardLabApp extends Application {
     private ExecutorService exportThread;
     private VisibleWork work;
     private BoardWindow board;
+    private AdvisorWindow advisorWindow;
     private PlacementWindow placementWindow;
     private UiText text;
 
@@ -287,6 +288,8 @@ public class ShardLabApp extends Application {
                 },
                 ConnectionsWiring.application());
         explorerRef.set(explorer);
+        // the empty state's shard chips in the colours the lanes gave the shards
+        viewModel.shardColorsProperty().bind(explorer.shardColorOrderProperty());
         // side by side: two sessions in lockstep on the same simulation thread, their pairs newest-first
         AtomicReference<ComparisonViewModel> comparisonRef = new AtomicReference<>();
         LatestValueMailbox<LockstepEngine.Pair> comparisonScreen = new LatestValueMailbox<>(
@@ -382,7 +385,8 @@ public class ShardLabApp extends Application {
                 viewModel.darkProperty(),
                 icons,
                 placement,
-                (board, owner) -> showExport(ExportViewModel.Input.placement(board), owner, appearance, viewModel));
+                (board, owner) -> showExport(ExportViewModel.Input.placement(board), owner, appearance, viewModel),
+                explorer.shardColorOrderProperty());
         this.placementWindow = placementWindow;
         MenuItem placementItem = text.label(new MenuItem(), "placement.menu");
         placementItem.setId("menu-placement-board");
@@ -424,6 +428,7 @@ public class ShardLabApp extends Application {
                 new AdvisorWindow(text, appearance, placement, viewModel.darkProperty(), icons, tasks, work);
         mainView.addStatusItem(new BackgroundWorkIndicator(text, work).node());
         mainView.addTool("window.menu.advisor", "menu-advisor", advisor::open);
+        this.advisorWindow = advisor;
         // View → Class board (io.shardlab.ui.board): every student's collections at once, where each stands on the
         // chosen exercise, and the results' export; a tile opens its collection in the explorer, as the picker does
         List<Exercise> exercises = ExerciseCatalog.load(text.language().get()).exercises();
@@ -690,6 +695,11 @@ public class ShardLabApp extends Application {
     /** The placement board's window, for tests that drive the real window. */
     PlacementWindow placementBoard() {
         return placementWindow;
+    }
+
+    /** The advisor's window, for tests that drive the real window. */
+    AdvisorWindow advisor() {
+        return advisorWindow;
     }
 
     /** The class board's window, for tests that drive the real window. */

@@ -1,7 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.text.Message;
-import java.time.Duration;
+import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
@@ -17,33 +17,29 @@ import org.bson.BsonString;
  *
  * <p>Document: {@code {_id: ObjectId, name: "p000042", age: NumberInt, role: "pupil"|"staff"|"visitor"}}.
  */
-public final class AgeWorkload implements Workload {
+public final class AgeWorkload extends OneDayWorkload {
 
     static final int MAX_AGE = 99;
-    private static final Duration SPAN = Duration.ofDays(1);
     private static final int PEOPLE = 1_000_000;
 
     @Override
-    public InsertStream open(WorkloadSettings settings) {
-        TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(this, (document, ordinal, random) -> {
-            double who = random.nextDouble();
-            String role;
-            int age;
-            if (who < 0.90) {
-                role = "pupil";
-                age = 7 + random.nextInt(14);
-            } else if (who < 0.98) {
-                role = "staff";
-                age = 21 + random.nextInt(47);
-            } else {
-                role = "visitor";
-                age = random.nextInt(MAX_AGE + 1);
-            }
-            return document.append("name", new BsonString(PaddedId.of("p", random.nextInt(PEOPLE), 6)))
-                    .append("age", new BsonInt32(age))
-                    .append("role", new BsonString(role));
-        });
+    BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
+        double who = random.nextDouble();
+        String role;
+        int age;
+        if (who < 0.90) {
+            role = "pupil";
+            age = 7 + random.nextInt(14);
+        } else if (who < 0.98) {
+            role = "staff";
+            age = 21 + random.nextInt(47);
+        } else {
+            role = "visitor";
+            age = random.nextInt(MAX_AGE + 1);
+        }
+        return document.append("name", new BsonString(PaddedId.of("p", random.nextInt(PEOPLE), 6)))
+                .append("age", new BsonInt32(age))
+                .append("role", new BsonString(role));
     }
 
     @Override

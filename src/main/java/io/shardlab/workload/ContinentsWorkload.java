@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.text.Message;
-import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonArray;
@@ -23,7 +22,7 @@ import org.bson.BsonValue;
  *
  * <p>Document: {@code {_id: ObjectId, user: "u000042", continent: "asia"}}.
  */
-public final class ContinentsWorkload implements Workload {
+public final class ContinentsWorkload extends OneDayWorkload {
 
     static final List<String> CONTINENTS = List.of(
             "africa",
@@ -37,7 +36,6 @@ public final class ContinentsWorkload implements Workload {
     static final double[] SHARES = {18.0, 0.01, 59.0, 0.55, 9.4, 7.6, 5.5};
 
     static final int USERS = 1_000_000;
-    private static final Duration SPAN = Duration.ofDays(1);
 
     private final DiscreteDistribution continents = new DiscreteDistribution(SHARES);
 
@@ -47,13 +45,9 @@ public final class ContinentsWorkload implements Workload {
     }
 
     @Override
-    public InsertStream open(WorkloadSettings settings) {
-        TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(
-                this,
-                (document, ordinal, random) -> document.append(
-                                "user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
-                        .append("continent", continent(random)));
+    BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
+        return document.append("user", new BsonString(PaddedId.of("u", random.nextInt(USERS), 6)))
+                .append("continent", continent(random));
     }
 
     /** A continent drawn by its share of users. */

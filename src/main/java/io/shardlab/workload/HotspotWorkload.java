@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.text.Message;
-import java.time.Duration;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -15,20 +14,16 @@ import org.bson.BsonInt64;
  *
  * <p>Document: {@code {_id: ObjectId, accountId: NumberLong, amount: NumberInt}}.
  */
-public final class HotspotWorkload implements Workload {
+public final class HotspotWorkload extends OneDayWorkload {
 
     static final long ACCOUNTS = 1_000_000;
     static final long HOT_ACCOUNTS = ACCOUNTS / 100;
     static final double HOT_WRITE_SHARE = 0.9;
-    private static final Duration SPAN = Duration.ofDays(1);
 
     @Override
-    public InsertStream open(WorkloadSettings settings) {
-        TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(
-                this,
-                (document, ordinal, random) -> document.append("accountId", new BsonInt64(account(random)))
-                        .append("amount", new BsonInt32(1 + random.nextInt(10_000))));
+    BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
+        return document.append("accountId", new BsonInt64(account(random)))
+                .append("amount", new BsonInt32(1 + random.nextInt(10_000)));
     }
 
     /** An account number in {@code [1, ACCOUNTS]}: hot with probability {@link #HOT_WRITE_SHARE}. */

@@ -1,7 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.text.Message;
-import java.time.Duration;
+import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
@@ -14,19 +14,15 @@ import org.bson.BsonString;
  *
  * <p>Document: {@code {_id: ObjectId, counter: NumberLong(n), customer: "c00042", total: NumberInt}}.
  */
-public final class MonotonicCounterWorkload implements Workload {
+public final class MonotonicCounterWorkload extends OneDayWorkload {
 
     static final int CUSTOMERS = 50_000;
-    private static final Duration SPAN = Duration.ofDays(1);
 
     @Override
-    public InsertStream open(WorkloadSettings settings) {
-        TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(
-                this,
-                (document, ordinal, random) -> document.append("counter", new BsonInt64(ordinal))
-                        .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
-                        .append("total", new BsonInt32(1 + random.nextInt(500))));
+    BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
+        return document.append("counter", new BsonInt64(ordinal))
+                .append("customer", new BsonString(customer(random.nextInt(CUSTOMERS))))
+                .append("total", new BsonInt32(1 + random.nextInt(500)));
     }
 
     static String customer(int index) {

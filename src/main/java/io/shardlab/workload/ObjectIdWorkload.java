@@ -19,19 +19,15 @@ import org.bson.types.ObjectId;
  *
  * <p>Document: {@code {_id: ObjectId, user: "u000042", action: "login"}}.
  */
-public final class ObjectIdWorkload implements Workload {
+public final class ObjectIdWorkload extends OneDayWorkload {
 
     static final int USERS = 100_000;
-    private static final Duration SPAN = Duration.ofDays(1);
     private static final List<String> ACTIONS = List.of("login", "view", "search", "purchase", "logout");
 
     @Override
-    public InsertStream open(WorkloadSettings settings) {
-        TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(
-                this,
-                (document, ordinal, random) -> document.append("user", new BsonString(user(random.nextInt(USERS))))
-                        .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size())))));
+    BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
+        return document.append("user", new BsonString(user(random.nextInt(USERS))))
+                .append("action", new BsonString(ACTIONS.get(random.nextInt(ACTIONS.size()))));
     }
 
     static String user(int index) {

@@ -2,6 +2,7 @@ package io.shardlab.workload;
 
 import io.shardlab.text.Message;
 import java.time.Duration;
+import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -14,20 +15,15 @@ import org.bson.BsonString;
  *
  * <p>Document: {@code {_id: ObjectId, ts: Date, sensor: "s0042", value: Double}}.
  */
-public final class TimestampWorkload implements Workload {
+public final class TimestampWorkload extends OneDayWorkload {
 
     static final int SENSORS = 1_000;
-    static final Duration SPAN = Duration.ofDays(1);
 
     @Override
-    public InsertStream open(WorkloadSettings settings) {
-        TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(
-                this,
-                (document, ordinal, random) -> document.append(
-                                "ts", new BsonDateTime(basis.times().millisOf(ordinal)))
-                        .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
-                        .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0)));
+    BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
+        return document.append("ts", new BsonDateTime(times.millisOf(ordinal)))
+                .append("sensor", new BsonString(sensor(random.nextInt(SENSORS))))
+                .append("value", new BsonDouble(Math.round(random.nextGaussian() * 1000) / 100.0));
     }
 
     static String sensor(int index) {
@@ -36,7 +32,7 @@ public final class TimestampWorkload implements Workload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        ArrivalTimes times = new TimedStream(settings, SPAN).times();
+        ArrivalTimes times = arrivals(settings);
         long docs = settings.docs();
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(

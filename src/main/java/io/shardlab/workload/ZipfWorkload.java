@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.text.Message;
-import java.time.Duration;
 import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -16,11 +15,10 @@ import org.bson.BsonValue;
  *
  * <p>Document: {@code {_id: ObjectId, productId: NumberInt(k), viewedAt: Date}}.
  */
-public final class ZipfWorkload implements Workload {
+public final class ZipfWorkload extends OneDayWorkload {
 
     static final int PRODUCTS = 100_000;
     static final double EXPONENT = 1.0;
-    private static final Duration SPAN = Duration.ofDays(1);
 
     private final DiscreteDistribution popularity = DiscreteDistribution.zipf(PRODUCTS, EXPONENT);
 
@@ -30,12 +28,9 @@ public final class ZipfWorkload implements Workload {
     }
 
     @Override
-    public InsertStream open(WorkloadSettings settings) {
-        TimedStream basis = new TimedStream(settings, SPAN);
-        return basis.documentsWithIds(
-                this,
-                (document, ordinal, random) -> document.append("productId", product(random))
-                        .append("viewedAt", new BsonDateTime(basis.times().millisOf(ordinal))));
+    BsonDocument fieldsAfterId(BsonDocument document, long ordinal, SplittableRandom random, ArrivalTimes times) {
+        return document.append("productId", product(random))
+                .append("viewedAt", new BsonDateTime(times.millisOf(ordinal)));
     }
 
     /** A product drawn by its popularity. */
@@ -45,7 +40,7 @@ public final class ZipfWorkload implements Workload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        ArrivalTimes times = new TimedStream(settings, SPAN).times();
+        ArrivalTimes times = arrivals(settings);
         return QueryMix.of(
                 QueryTemplate.keyEquals(Message.of("workload.query.viewsOfAProduct"), 60, "productId", this::product),
                 QueryTemplate.keyIn(

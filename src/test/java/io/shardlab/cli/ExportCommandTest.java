@@ -445,6 +445,80 @@ class ExportCommandTest {
                 "lanes");
     }
 
+    /** {@code export} of a monotonic run on 8.0 with 1 MB chunks: {@code docs} inserts on three shards, to svg. */
+    private CliRun monotonicRun(int docs, Path out, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "export",
+                "--key",
+                "{counter: 1}",
+                "--workload",
+                "monotonic",
+                "--docs",
+                String.valueOf(docs),
+                "--shards",
+                "3",
+                "--chunk-size",
+                "1",
+                "--view",
+                "lanes",
+                "--out",
+                out.toString()));
+        args.addAll(List.of(more));
+        return CliRun.of(args.toArray(new String[0]));
+    }
+
+    @Test
+    void plan_draws_the_balancers_next_migration_on_the_lanes_as_why_no_move_does() throws Exception {
+        // given a run whose last layout leaves shard01 over 3 MB ahead of shard03 (simulate --balancer-decision
+        // plans CHUNKS_IMBALANCE [{ counter: 14768 }, MaxKey) from shard01 to shard03 on it)
+        Path planned = dir.resolve("planned.svg");
+        Path plain = dir.resolve("plain.svg");
+
+        // when it is exported with and without --plan
+        CliRun withPlan = monotonicRun(60_000, planned, "--plan");
+        CliRun without = monotonicRun(60_000, plain);
+
+        // then the picture with --plan has the plan preview's mark and legend, and says the move
+        assertEquals(0, withPlan.exitCode(), withPlan.err());
+        assertEquals(0, without.exitCode(), without.err());
+        assertTrue(Files.readString(planned).contains("next migration (plan preview)</text>"), "the legend's item");
+        assertFalse(Files.readString(plain).contains("next migration (plan preview)</text>"), "only when asked");
+        assertEquals(
+                "plan preview: the balancer's next migration moves [{ counter: Long('14768') }, { counter: MaxKey() }) "
+                        + "from shard01 to shard03",
+                withPlan.out().strip().lines().toList().get(1));
+    }
+
+    @Test
+    void plan_says_so_when_the_balancer_would_move_nothing() {
+        // given a run of 20,000 inserts: 1.35 MB on shard01, under the 3 MB threshold
+        CliRun run = monotonicRun(20_000, dir.resolve("waits.svg"), "--plan");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(
+                "plan preview: the balancer's next round moves nothing (simulate --balancer-decision says why)",
+                run.out().strip().lines().toList().get(1));
+    }
+
+    @Test
+    void plan_needs_a_simulated_run() {
+        CliRun run = CliRun.of(
+                "export",
+                "--key",
+                "{a: 1}",
+                "--ns",
+                "a.b",
+                "--plan",
+                "--out",
+                dir.resolve("p.svg").toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals(
+                "export: --plan: draws the balancer's next migration after a simulated run; give --workload NAME or "
+                        + "--dataset FILE with --key and --shards",
+                run.err().strip());
+    }
+
     @Test
     void a_placement_board_needs_a_recorded_cluster() {
         CliRun run = CliRun.of(

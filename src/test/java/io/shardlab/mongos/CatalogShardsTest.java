@@ -265,7 +265,7 @@ class CatalogShardsTest {
     /** A removeShard call's outcome: {@code started}, {@code ongoing:chunks/jumbo/dbs}, {@code completed} or the refusal's code. */
     private static String removeShard(ShardedCatalog catalog, String id) {
         try {
-            ShardedCatalog.RemoveShardProgress p = catalog.removeShard(id);
+            RemoveShardProgress p = catalog.removeShard(id);
             return switch (p.state()) {
                 case STARTED -> "started";
                 case ONGOING ->

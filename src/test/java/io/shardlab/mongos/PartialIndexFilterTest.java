@@ -15,7 +15,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * The expressions a partial index supports, per release: mongo {@code src/mongo/db/catalog/index_catalog_impl.cpp}
  * ({@code _checkValidFilterExpressions}: 4.4 with the top-level-only {@code $and}; 6.x with
  * {@code featureFlagTimeseriesMetricIndexes}; 8.x without the flag), the texts of the refused expressions from
- * {@code src/mongo/db/matcher/expression_leaf.cpp} and {@code expression_tree.cpp} ({@code debugString}).
+ * {@code src/mongo/db/matcher/expression_leaf.cpp} and {@code expression_tree.cpp} ({@code debugString}); those of
+ * {@code $type}, {@code $size}, {@code $elemMatch}, the bit tests and geo as the golden output of mongo
+ * {@code src/mongo/db/matcher/debug_string_test.cpp} ({@code ArrayMatchExpressions}, {@code ExpressionLeaf},
+ * {@code ExpressionType}, {@code ExpressionGeo}) prints them.
  * The assertions of {@code jstests/core/index/index_partial_create_drop.js} run over the wire in
  * {@code IndexPartialCreateDropPortTest}.
  */
@@ -46,6 +49,15 @@ class PartialIndexFilterTest {
             6.0 | {$and: [{$and: [{$and: [{$and: [{x: 3}]}]}]}]}     | partialFilterExpression depth may not exceed 4
             8.0 | {$or: [{$and: [{$or: [{$and: [{x: 3}]}]}]}]}       | partialFilterExpression depth may not exceed 4
             8.0 | {$or: [{$and: [{x: 1}, {y: {$exists: false}}]}]}   | Expression not supported in partial index: $not\\n    y exists\\n
+            4.4 | {a: {$not: {$type: 'string'}}}                     | unsupported expression in partial index: $not\\n    $and\\n        a $type: { 0: 2 }\\n
+            8.0 | {a: {$not: {$type: ['string', 'number']}}}         | Expression not supported in partial index: $not\\n    $and\\n        a $type: { 0: \"number\", 1: 2 }\\n
+            4.4 | {a: {$size: 2}}                                    | unsupported expression in partial index: a $size : 2\\n
+            6.0 | {a: {$elemMatch: {b: 1, c: 2}}}                    | Expression not supported in partial index: a $elemMatch (obj)\\n    $and\\n        b $eq 1\\n        c $eq 2\\n
+            7.0 | {a: {$elemMatch: {$gt: 5}}}                        | Expression not supported in partial index: a $elemMatch (value)\\n     $gt 5\\n
+            4.4 | {a: {$bitsAllSet: 35}}                             | unsupported expression in partial index: a $bitsAllSet: [0, 1, 5]\\n
+            8.0 | {a: {$bitsAnyClear: [1, 5]}}                       | Expression not supported in partial index: a $bitsAnyClear: [1, 5]\\n
+            4.4 | {a: {$geoWithin: {$centerSphere: [[0, 0], 1]}}}    | unsupported expression in partial index: GEO raw = { a: { $geoWithin: { $centerSphere: [ [ 0, 0 ], 1 ] } } }\\n
+            6.0 | {a: {$geoWithin: {$centerSphere: [[0, 0], 1]}}}    |
             """)
     void partialIndexSupportsTheReleasesExpressions(String release, String filter, String reason) {
         // given a release's shard and a partial filter

@@ -64,6 +64,7 @@ class RefusalsChangeNothingTest {
         m.put("chunkSize", new BsonInt32(-1));
         m.put("numInitialChunks", new BsonInt32(-5));
         m.put("zones", BsonArray.parse("[{zone: 'nozone', min: {y: 1}, max: {y: 2}}]"));
+        m.put("index", BsonDocument.parse("{keyPattern: {nosuchfield: 1}, hidden: true}"));
         return m;
     }
 
@@ -75,6 +76,25 @@ class RefusalsChangeNothingTest {
             new BsonDocument("a", new BsonInt32(1)),
             new BsonArray(List.of(new BsonInt32(1))),
             new BsonDouble(-1.5));
+
+    /**
+     * collMod's index changes refused on app.u's unique index a_1 ({@link IndexOptionChange}): one the index itself
+     * refuses, and valid ones beside a field the command refuses after reading the index (nothing may be hidden or
+     * made TTL then).
+     */
+    private static final List<Variant> COLL_MOD_INDEX_REFUSALS = List.of(
+            new Variant("app", BsonDocument.parse("{collMod: 'u', index: {name: '_id_', hidden: true}}")),
+            new Variant(
+                    "app",
+                    BsonDocument.parse("{collMod: 'u', index: {name: 'a_1', hidden: true}, validationLevel: 'bogus'}")),
+            new Variant(
+                    "app",
+                    BsonDocument.parse(
+                            "{collMod: 'u', index: {name: 'a_1', hidden: true}, validator: {$nosuchoperator: 1}}")),
+            new Variant(
+                    "app",
+                    BsonDocument.parse("{collMod: 'u', index: {name: 'a_1', expireAfterSeconds: 60},"
+                            + " validationAction: 'bogus'}")));
 
     @ParameterizedTest(name = "MongoDB {0}")
     @ValueSource(strings = {"4.4", "5.0", "6.0", "7.0", "8.0", "8.3"})
@@ -139,6 +159,9 @@ class RefusalsChangeNothingTest {
             }
         }
         out.add(new Variant(db, withPlausible(new BsonDocument(name, first), syntax)));
+        if (name.equals("collMod")) {
+            out.addAll(COLL_MOD_INDEX_REFUSALS);
+        }
         for (int i = 0; i < 3; i++) {
             BsonDocument mixed = new BsonDocument(name, first);
             for (Argument field : syntax.fields()) {

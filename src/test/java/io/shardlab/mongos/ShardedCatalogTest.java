@@ -68,9 +68,7 @@ class ShardedCatalogTest {
     void a_draining_shard_gets_new_databases_only_before_8_0(String version, String primary) {
         // given three empty shards, the first (which wins ties) draining
         ShardedCatalog catalog = catalog(MongoVersion.parse(version), "shard01", "shard02", "shard03");
-        assertEquals(
-                ShardedCatalog.RemoveShardState.STARTED,
-                catalog.removeShard("shard01").state());
+        assertEquals(RemoveShardState.STARTED, catalog.removeShard("shard01").state());
 
         // when a database is created without a primary
         ShardedCatalog.DatabaseEntry fresh = catalog.createDatabase("fresh", null);

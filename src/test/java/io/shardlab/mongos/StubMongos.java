@@ -4,6 +4,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.SimulationConfig;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonDouble;
@@ -61,6 +62,10 @@ final class StubMongos {
 
         @Override
         public void replace(String database, String collection, List<BsonDocument> documents) {}
+
+        @Override
+        public void changeIndexDescription(
+                String database, String collection, String indexName, Set<String> removed, BsonDocument appended) {}
     }
 
     private static final class NoMachine implements HostMachine {

@@ -107,6 +107,27 @@ class PlacementBoardPainterTest {
         }
     }
 
+    @Test
+    void a_shard_keeps_the_colour_the_explorer_gave_it_on_the_lanes_and_the_key_line() {
+        // given the explorer's order, in which shard03 joined first and shard02 last
+        ShardColorOrder explorers = ShardColorOrder.of(List.of("shard03", "shard01"));
+
+        // when the board is coloured in that order
+        PlacementBoard coloured = board().withColors(explorers);
+
+        // then each shard has its place in that order, the one the order has not seen the next, on lanes and line alike
+        assertEquals(
+                List.of(0, 1, 2),
+                List.of(coloured.colorOf("shard03"), coloured.colorOf("shard01"), coloured.colorOf("shard02")));
+        assertEquals(
+                List.of("shard03", "shard01", "shard02"),
+                coloured.keyLines().get(0).layout().colors().shards());
+        assertEquals(
+                List.of("shard01", "shard02", "shard03"),
+                board().keyLines().get(0).layout().colors().shards(),
+                "without an order, the lanes' own");
+    }
+
     @ParameterizedTest(name = "{0} bytes of {1}: {2} px")
     @CsvSource(delimiter = '|', textBlock = """
             # bytes | largest | width

@@ -56,6 +56,18 @@ class MemoryBudgetTest {
         }
     }
 
+    @ParameterizedTest(name = "a heap of {0} MB: a budget of {1} MB, {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # heap | budget | why
+            448    | 288    | the launchers' heap: all but the 160 MB serve needs besides
+            1024   | 864    | a larger heap: the documents get the rest
+            200    | 50     | a small heap: a quarter of it, more than all but 160 MB
+            """)
+    void the_default_budget_is_the_heap_serve_was_given_less_what_it_needs_besides(
+            long heapMb, long budgetMb, String why) {
+        assertEquals(budgetMb, MongosServer.Settings.defaultMemoryBudgetMb(heapMb << 20));
+    }
+
     /** A served cluster whose budget holds {@code documents} student documents, with {@code app.c} sharded. */
     private MongoCollection<Document> collectionWithRoomFor(int documents) {
         ShardedCatalog catalog =

@@ -198,6 +198,12 @@ class MongosAdminCommandsTest {
             split, no such database    | 8.0 | {split: 'nodb.events', middle: {t: 5}}                              | NamespaceNotFound | database nodb not found
             mergeChunks, no database   | 6.0 | {mergeChunks: 'nodb.events', bounds: [{t: 0}, {t: 9}]}              | NamespaceNotFound | database nodb not found
             moveChunk, no database     | 5.0 | {moveChunk: 'nodb.events', find: {t: 1}, to: 'shard02'}             | NamespaceNotFound | database nodb not found
+            moveRange, no database     | 6.0 | {moveRange: 'nodb.events', min: {t: 1}, toShard: 'shard02'}         | NamespaceNotFound | collection nodb.events not found
+            moveRange, no database     | 7.0 | {moveRange: 'nodb.events', min: {t: 1}, toShard: 'shard02'}         | NamespaceNotFound | collection nodb.events not found
+            moveRange, no database     | 8.0 | {moveRange: 'nodb.events', min: {t: 1}, toShard: 'shard02'}         | NamespaceNotFound | Collection 'nodb.events' not found in cluster catalog
+            moveRange, not sharded     | 7.0 | {moveRange: 'app.other', min: {t: 1}, toShard: 'shard02'}           | NamespaceNotFound | collection app.other not found
+            moveRange, shard first     | 7.0 | {moveRange: 'nodb.events', min: {t: 1}, toShard: 'shard09'}         | ShardNotFound  | Shard shard09 not found
+            moveRange, min first       | 6.0 | {moveRange: 'nodb.events', max: {t: 1}, toShard: 'shard09'}         | InvalidOptions | Missing required parameter 'min'
             """)
     void split_moveChunk_and_mergeChunks_arguments_are_checked_as_mongos_checks_them(
             String rule, String release, String command, String codeName, String message) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The ObjectId table of the {@code _id} index answers as a map would, through inserts, duplicate inserts,
- * removals (which shift later entries of a probe run back) and growth, whatever the keys' spread.
+ * removals (which shift later entries of a probe run back) and growth, whatever the keys' spread. Each key's
+ * document is stored at a position of its own, where the table reads its ObjectId.
  */
 class ObjectIdPositionsTest {
 
@@ -34,21 +35,31 @@ class ObjectIdPositionsTest {
         for (int i = 0; i < keys; i++) {
             pool.add(seed == 1 ? new Key(random.nextLong(), random.nextInt()) : new Key(second, i));
         }
-        ObjectIdPositions table = new ObjectIdPositions();
+        ObjectIdPositions table = new ObjectIdPositions(new ObjectIdPositions.StoredIds() {
+            @Override
+            public long high(int position) {
+                return pool.get(position).high();
+            }
+
+            @Override
+            public int low(int position) {
+                return pool.get(position).low();
+            }
+        });
         Map<Key, Integer> expected = new HashMap<>();
         for (int step = 0; step < steps; step++) {
-            Key key = pool.get(random.nextInt(keys));
+            int position = random.nextInt(keys);
+            Key key = pool.get(position);
             int action = random.nextInt(3);
             if (action == 0) {
-                int position = random.nextInt(1_000_000);
                 boolean stored = table.putIfAbsent(key.high(), key.low(), position);
                 assertEquals(expected.putIfAbsent(key, position) == null, stored, "put at step " + step);
             } else if (action == 1) {
                 Integer removed = expected.remove(key);
                 assertEquals(removed == null ? -1 : removed, table.remove(key.high(), key.low()), "step " + step);
             } else {
-                Integer position = expected.get(key);
-                assertEquals(position == null ? -1 : position, table.get(key.high(), key.low()), "step " + step);
+                Integer held = expected.get(key);
+                assertEquals(held == null ? -1 : held, table.get(key.high(), key.low()), "step " + step);
             }
             assertEquals(expected.size(), table.size());
         }

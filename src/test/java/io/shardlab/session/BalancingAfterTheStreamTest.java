@@ -1,5 +1,6 @@
 package io.shardlab.session;
 
+import static org.bson.BsonDocument.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -7,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.AddShard;
+import io.shardlab.sim.Migration;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
@@ -90,6 +95,165 @@ class BalancingAfterTheStreamTest {
         assertTrue(chunksOn(settled, "shard0001") > 0, "the newcomer holds chunks");
     }
 
+    /**
+     * The Shell's key changes and chunk commands while the balancer moves chunks after the stream (a shard joined, so
+     * time runs by itself): a refine, a split, a merge, a zone and a reshard each land between balancer rounds. A
+     * migration started on the layout before a refine or reshard is not committed onto the layout after it: MongoDB's
+     * refine and reshard wait for the migrations in flight (mongo {@code active_migrations_registry.cpp}
+     * {@code ActiveMigrationsRegistry::lock}), and the next balancer round plans on the routing table as it is then.
+     */
+    @Test
+    void key_changes_splits_merges_and_zones_from_the_shell_while_the_balancer_settles_keep_one_consistent_layout() {
+        // given a finished run on one shard, then a second shard: time runs by itself while chunks move to it
+        ManualSimulationThread thread = new ManualSimulationThread();
+        FakeClock clock = new FakeClock();
+        List<EngineState> published = new ArrayList<>();
+        ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, published::add);
+        engine.load(oneShard());
+        engine.speed(PlaybackSpeed.X1000);
+        engine.play();
+        tickWhileRepeating(thread, clock);
+        engine.speed(PlaybackSpeed.X1); // a migration spans several ticks: the Shell's commands land inside them
+        CommandLayer shell = engine.shellCommandLayer();
+        shell.run("admin", parse("{ addShard: 'newhost.example.net:27018' }"));
+        tickUntilAMigrationIsInFlight(thread, clock, published);
+
+        // when the Shell refines the key, splits, merges, adds a zone and reshards, the clock running in between
+        shell.run(
+                "shardlab",
+                parse(
+                        "{ createIndexes: 'events', indexes: [ { key: { userId: 1, plan: 1 }, name: 'userId_1_plan_1' } ] }"));
+        assertOk(shell.run(
+                "admin", parse("{ refineCollectionShardKey: 'shardlab.events', key: { userId: 1, plan: 1 } }")));
+        tickUntilAMigrationIsInFlight(thread, clock, published);
+        assertOk(shell.run(
+                "admin",
+                parse("{ split: 'shardlab.events', find: { userId: { $numberLong: '500000000000' }, plan: 'pro' } }")));
+        tickUntilAMigrationIsInFlight(thread, clock, published);
+        engine.clearError(); // publishes the cluster as it is now
+        assertOk(shell.run("admin", mergeOfTwoNeighboursOnOneShard(last(published))));
+        tickUntilAMigrationIsInFlight(thread, clock, published);
+        assertOk(shell.run("admin", parse("{ addShardToZone: 'shard01', zone: 'LOW' }")));
+        assertOk(shell.run(
+                "admin",
+                parse("{ updateZoneKeyRange: 'shardlab.events', min: { userId: { $minKey: 1 }, plan: { $minKey: 1 } },"
+                        + " max: { userId: { $numberLong: '100000000000' }, plan: { $minKey: 1 } }, zone: 'LOW' }")));
+        tickUntilAMigrationIsInFlight(thread, clock, published);
+        assertOk(shell.run(
+                "admin",
+                parse("{ reshardCollection: 'shardlab.events', key: { _id: 1 }, zones: [ { zone: 'LOW',"
+                        + " min: { _id: { $minKey: 1 } }, max: { _id: { $maxKey: 1 } } } ] }")));
+
+        // then every migration commits onto the layout it was planned on, and the balancer settles on the new one
+        tickWhileRepeating(thread, clock);
+        ExplorerFrame settled = last(published);
+        assertEquals(Optional.empty(), settled.error());
+        assertTrue(settled.stream().finished(), "the balancer settled");
+        assertEquals(List.of(), settled.cluster().migrationsInFlight());
+        assertEquals(
+                ShardKeyPattern.parse("{ _id: 1 }"), settled.cluster().cluster().key());
+        assertEquals(100_000, settled.cluster().documents(), "no document lost on the way");
+        assertEquals(0, chunksOn(settled, "shard0001"), "the zone took every chunk to shard01");
+    }
+
+    @Test
+    void the_balancer_started_from_the_shell_after_the_run_lets_time_run_until_it_is_balanced() {
+        // given a finished run whose balancer the Shell stopped before a shard joined: nothing moves, time stands still
+        ManualSimulationThread thread = new ManualSimulationThread();
+        FakeClock clock = new FakeClock();
+        List<EngineState> published = new ArrayList<>();
+        ExplorerEngine engine = finishedRun(thread, clock, published);
+        CommandLayer shell = engine.shellCommandLayer();
+        assertOk(shell.run("admin", parse("{ balancerStop: 1 }")));
+        shell.run("admin", parse("{ addShard: 'newhost.example.net:27018' }"));
+        tickWhileRepeating(thread, clock);
+        assertEquals(0, chunksOn(last(published), "shard0001"), "the balancer is off");
+        assertFalse(thread.repeating(), "and time stands still");
+
+        // when the Shell starts the balancer (sh.startBalancer())
+        assertOk(shell.run("admin", parse("{ balancerStart: 1 }")));
+
+        // then time runs by itself until the newcomer holds chunks and a round finds nothing more to move
+        assertTrue(thread.repeating(), "time runs again without Play");
+        tickWhileRepeating(thread, clock);
+        assertTrue(chunksOn(last(published), "shard0001") > 0, "the newcomer holds chunks");
+        assertTrue(last(published).stream().finished());
+    }
+
+    @Test
+    void a_zone_added_from_the_shell_after_the_run_lets_time_run_until_its_chunks_are_on_its_shard() {
+        // given a finished run over two shards, balanced
+        ManualSimulationThread thread = new ManualSimulationThread();
+        FakeClock clock = new FakeClock();
+        List<EngineState> published = new ArrayList<>();
+        ExplorerEngine engine = finishedRun(thread, clock, published);
+        CommandLayer shell = engine.shellCommandLayer();
+        shell.run("admin", parse("{ addShard: 'newhost.example.net:27018' }"));
+        tickWhileRepeating(thread, clock);
+        assertTrue(chunksOn(last(published), "shard01") > 0, "balanced: shard01 keeps chunks");
+
+        // when the Shell puts the whole key range in a zone of the newcomer
+        assertOk(shell.run("admin", parse("{ addShardToZone: 'shard0001', zone: 'ALL' }")));
+        assertOk(shell.run(
+                "admin",
+                parse("{ updateZoneKeyRange: 'shardlab.events', min: { userId: { $minKey: 1 } },"
+                        + " max: { userId: { $maxKey: 1 } }, zone: 'ALL' }")));
+
+        // then time runs by itself until every chunk is on the zone's shard
+        assertTrue(thread.repeating(), "time runs again without Play");
+        tickWhileRepeating(thread, clock);
+        assertEquals(0, chunksOn(last(published), "shard01"), "every chunk moved into the zone");
+        assertTrue(last(published).stream().finished());
+    }
+
+    /** The engine with {@link #oneShard()} played to its end at 1000x, the balancer settled. */
+    private static ExplorerEngine finishedRun(
+            ManualSimulationThread thread, FakeClock clock, List<EngineState> published) {
+        ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, published::add);
+        engine.load(oneShard());
+        engine.speed(PlaybackSpeed.X1000);
+        engine.play();
+        tickWhileRepeating(thread, clock);
+        assertTrue(last(published).stream().finished(), "the run has finished");
+        return engine;
+    }
+
+    /** The mergeChunks of the first two neighbouring chunks on one shard that no migration covers. */
+    private static BsonDocument mergeOfTwoNeighboursOnOneShard(ExplorerFrame frame) {
+        List<Chunk> chunks = frame.cluster().cluster().chunks().chunks();
+        List<Migration> moving = frame.cluster().migrationsInFlight();
+        for (int i = 0; i + 1 < chunks.size(); i++) {
+            Chunk a = chunks.get(i);
+            Chunk b = chunks.get(i + 1);
+            boolean still = moving.stream()
+                    .noneMatch(m -> m.min().equals(a.min()) || m.min().equals(b.min()));
+            if (a.shard().equals(b.shard()) && still) {
+                ShardKeyPattern key = frame.cluster().cluster().key();
+                BsonDocument merge = new BsonDocument("mergeChunks", new BsonString("shardlab.events"));
+                merge.append(
+                        "bounds",
+                        new BsonArray(List.of(a.min().toDocument(key), b.max().toDocument(key))));
+                return merge;
+            }
+        }
+        throw new AssertionError("no two neighbouring chunks on one shard: " + chunks);
+    }
+
+    private static void tickUntilAMigrationIsInFlight(
+            ManualSimulationThread thread, FakeClock clock, List<EngineState> published) {
+        for (int i = 0; i < 2_000 && thread.repeating(); i++) {
+            clock.advanceMillis(16);
+            thread.tick();
+            if (!last(published).cluster().migrationsInFlight().isEmpty()) {
+                return;
+            }
+        }
+    }
+
+    private static void assertOk(BsonDocument reply) {
+        assertEquals(1.0, reply.getNumber("ok").doubleValue(), reply.toJson());
+    }
+
     private static void tickWhileRepeating(ManualSimulationThread thread, FakeClock clock) {
         for (int i = 0; i < 20_000 && thread.repeating(); i++) {
             clock.advanceMillis(16);
@@ -98,7 +262,8 @@ class BalancingAfterTheStreamTest {
     }
 
     private static ExplorerFrame last(List<EngineState> published) {
-        return assertInstanceOf(EngineState.Running.class, published.get(published.size() - 1))
+        EngineState last = published.get(published.size() - 1);
+        return assertInstanceOf(EngineState.Running.class, last, last.toString())
                 .frame();
     }
 

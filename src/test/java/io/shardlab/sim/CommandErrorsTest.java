@@ -69,6 +69,25 @@ class CommandErrorsTest {
                 error(new MergeChunks(NS, doc("{x: 5}"), doc("{x: 20}"))));
     }
 
+    /**
+     * A key change while a migration is in flight would leave the migration's range on chunks that no longer exist:
+     * the simulator refuses it (mongos waits for the migration first, as MongoDB's DDL coordinators do: mongo
+     * active_migrations_registry.cpp ActiveMigrationsRegistry::lock).
+     */
+    @Test
+    void refineAndReshardWhileAMigrationIsInFlightAreRefused() {
+        c.execute(new MoveChunk(NS, doc("{x: 15}"), "shard02", false));
+        assertEquals(
+                "cannot refine the shard key while a migration of that range is in progress",
+                error(new RefineCollectionShardKey(NS, ShardKeyPattern.parse("{x: 1, y: 1}"))));
+        assertEquals(
+                "cannot reshard the collection while a migration of that range is in progress",
+                error(new ReshardCollection(
+                        NS, ShardKeyPattern.parse("{y: 1}"), InsertBatch.ofInt64(new long[0], 100), 2)));
+        c.settle(60_000);
+        assertEquals("(accepted)", error(new RefineCollectionShardKey(NS, ShardKeyPattern.parse("{x: 1, y: 1}"))));
+    }
+
     @Test
     void moveChunkToAnUnknownShardIsRefused() {
         assertEquals("Shard shard09 not found", error(new MoveChunk(NS, doc("{x: 1}"), "shard09", false)));

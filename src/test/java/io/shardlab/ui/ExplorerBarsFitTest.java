@@ -114,6 +114,8 @@ class ExplorerBarsFitTest {
     void the_workload_pickers_tooltip_names_the_chosen_workload_whole_which_its_closed_label_may_cut(FxRobot robot)
             throws Exception {
         showExplorer(robot);
+        robot.moveTo("#setup-workload");
+        WaitForAsyncUtils.waitForFxEvents();
 
         String[] shown = onFxThread(() -> {
             javafx.scene.control.ComboBox<?> workload =

@@ -8,6 +8,7 @@ import static io.shardlab.ui.SceneBounds.sceneBounds;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.session.Scenario;
+import io.shardlab.ui.explorer.ExplorerProbe;
 import io.shardlab.ui.explorer.ExplorerViewModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,8 @@ import org.testfx.framework.junit5.ApplicationExtension;
 /**
  * View → Shell docked under the explorer outside presenter mode: at 1280 × 720 (a projector, a small laptop) and
  * at 1600 × 1000, in the light and the dark theme, the number line's canvas (its bar and every lane) lies whole in
- * the diagram's viewport above the Shell, and the writes chart's top (its title) shows under it.
+ * the diagram's viewport above the Shell, the writes chart's top (its title) shows under it, and the line, fitted into
+ * that height, draws no text under 10 screen pixels.
  */
 @ExtendWith(ApplicationExtension.class)
 class ShellDockedFitsTest {
@@ -37,6 +39,9 @@ class ShellDockedFitsTest {
     private static final double CHART_TOP = 40;
 
     private static final double[][] SIZES = {{1280, 720}, {1600, 1000}};
+
+    /** The least size of the number line's type on screen (NumberLineView's READABLE_TYPE_PX, Typography#atLeast). */
+    private static final double READABLE_TYPE_PX = 10;
 
     @RegisterExtension
     final WholeAppWindow window = new WholeAppWindow();
@@ -97,6 +102,12 @@ class ShellDockedFitsTest {
                     new BoundingBox(chartBounds.getMinX(), chartBounds.getMinY(), chartBounds.getWidth(), CHART_TOP);
             if (!inside(chartTop, viewport)) {
                 out.add(at + "the writes chart's top " + chartTop + " is not inside " + viewport);
+            }
+            // fitted into the height above the Shell the canvas paints smaller, but its type stays readable
+            List<Double> type = ExplorerProbe.lineTypeSizes(window.app().explorerView());
+            double least = type.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+            if (type.isEmpty() || least < READABLE_TYPE_PX - 0.01) {
+                out.add(at + "the number line draws type at " + least + " px, under " + READABLE_TYPE_PX + " px");
             }
             return out;
         });

@@ -2,6 +2,7 @@ package io.shardlab.ui.about;
 
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.SharedStyles;
 import javafx.geometry.HPos;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -129,7 +130,7 @@ public final class AboutDialog extends Dialog<ButtonType> {
     private static GridPane componentTable(UiText text, AboutInfo about) {
         GridPane table = new GridPane();
         table.setId("about-components");
-        table.getStyleClass().add(COMPONENT_TABLE);
+        table.getStyleClass().addAll(COMPONENT_TABLE, SharedStyles.INSET_BOX);
         ColumnConstraints nameColumn = new ColumnConstraints();
         nameColumn.setHgrow(Priority.SOMETIMES);
         ColumnConstraints versionColumn = new ColumnConstraints();

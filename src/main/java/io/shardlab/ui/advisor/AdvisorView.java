@@ -310,9 +310,11 @@ public final class AdvisorView {
                 Button add = new Button(s.key().toString(), new FontIcon(MaterialDesignP.PLUS));
                 add.setMnemonicParsing(false);
                 add.getStyleClass().addAll(Styles.SMALL, Styles.FLAT, Styles.ACCENT);
-                Tooltip reason = new Tooltip();
-                reason.textProperty().bind(text.text(s.reason()));
-                add.setTooltip(reason);
+                text.tip(add, () -> {
+                    Tooltip reason = new Tooltip();
+                    reason.textProperty().bind(text.text(s.reason()));
+                    return reason;
+                });
                 add.setOnAction(e -> viewModel.addSuggestion(s));
                 chips.getChildren().add(add);
             }
@@ -389,7 +391,8 @@ public final class AdvisorView {
         addFigureColumns();
         table.setItems(viewModel.rowsProperty());
         table.skinProperty()
-                .addListener((obs, was, now) -> Platform.runLater(() -> ColumnHeaders.explainAndKeepWhole(table)));
+                .addListener(
+                        (obs, was, now) -> Platform.runLater(() -> ColumnHeaders.explainAndKeepWhole(table, text)));
         table.setRowFactory(t -> {
             TableRow<CandidateRow> row = new TableRow<>();
             row.itemProperty().addListener((obs, was, now) -> {

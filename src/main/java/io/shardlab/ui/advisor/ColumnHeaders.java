@@ -1,5 +1,6 @@
 package io.shardlab.ui.advisor;
 
+import io.shardlab.ui.text.UiText;
 import javafx.beans.value.ObservableStringValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -19,16 +20,18 @@ final class ColumnHeaders {
 
     /**
      * Gives each column header of {@code table} its column's hint (the analyzeShardKey field it shows, the column's
-     * user data, a text that follows the language) as a tooltip, and keeps each column at least as wide as its title in the header's type (presenter
+     * user data, a text that follows the language) as a tooltip made on first hover, and keeps each column at least as wide as its title in the header's type (presenter
      * mode's too), so that no title ends in "…": the table scrolls sideways instead. Call once the headers exist.
      */
-    static void explainAndKeepWhole(TableView<?> table) {
+    static void explainAndKeepWhole(TableView<?> table, UiText text) {
         for (Node n : table.lookupAll(".column-header")) {
             if (n instanceof TableColumnHeader h && h.getTableColumn() != null) {
                 if (h.getTableColumn().getUserData() instanceof ObservableStringValue hint) {
-                    Tooltip tip = new Tooltip();
-                    tip.textProperty().bind(hint);
-                    Tooltip.install(h, tip);
+                    text.tip(h, () -> {
+                        Tooltip tip = new Tooltip();
+                        tip.textProperty().bind(hint);
+                        return tip;
+                    });
                 }
                 if (h.lookup(".label") instanceof Label title) {
                     TableColumnBase<?, ?> column = h.getTableColumn();

@@ -30,7 +30,7 @@ final class FindingList {
             CandidateRow now = selected.getValue();
             if (now != null) {
                 for (Finding f : now.findings()) {
-                    findings.getChildren().add(row(f, text.messages()));
+                    findings.getChildren().add(row(f, text));
                 }
             }
         };
@@ -39,7 +39,8 @@ final class FindingList {
         return findings;
     }
 
-    private static Parent row(Finding f, Messages messages) {
+    private static Parent row(Finding f, UiText text) {
+        Messages messages = text.messages();
         Label severity = new Label(messages.text(f.severity().label()));
         severity.setMinWidth(80);
         severity.getStyleClass()
@@ -54,7 +55,8 @@ final class FindingList {
         Label principle = new Label(messages.text(f.principle().label()));
         principle.setMinWidth(130);
         principle.getStyleClass().add(Styles.TEXT_MUTED);
-        principle.setTooltip(new Tooltip(messages.text(f.principle().summary())));
+        String summary = messages.text(f.principle().summary());
+        text.tip(principle, () -> new Tooltip(summary));
         Label sentence = new Label(messages.text(f.message()));
         sentence.setWrapText(true);
         HBox.setHgrow(sentence, Priority.ALWAYS);

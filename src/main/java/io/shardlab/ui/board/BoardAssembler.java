@@ -13,6 +13,7 @@ import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.NumberLineModel;
 import io.shardlab.render.Scale;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.render.WriteSeries;
 import io.shardlab.session.CollectionGlance;
 import io.shardlab.session.WindowedCounts;
@@ -39,11 +40,17 @@ import java.util.Set;
  */
 final class BoardAssembler {
 
-    private record Line(ChunkMap chunks, ClusterSnapshot snapshot, NumberLineModel model) {}
+    private record Line(ChunkMap chunks, ClusterSnapshot snapshot, ShardColorOrder colors, NumberLineModel model) {}
 
     private volatile List<Exercise> exercises;
     private final ClassProgress progress = new ClassProgress();
     private final Map<String, Line> lines = new HashMap<>();
+    /**
+     * The order in which the board's shards took their colours: every tile shows the one cluster, and a shard that
+     * joins takes the next colour, so that a shard keeps its colour on every tile and from frame to frame (the lanes
+     * list shards by name, where a newcomer such as {@code shard0003} sorts first).
+     */
+    private ShardColorOrder colors = ShardColorOrder.of(List.of());
 
     BoardAssembler(List<Exercise> exercises) {
         this.exercises = List.copyOf(exercises);
@@ -152,18 +159,21 @@ final class BoardAssembler {
      */
     private BoardTile.Picture picture(String namespace, CollectionGlance glance, Map<String, Message> drainsLeft) {
         ClusterSnapshot snapshot = glance.cluster().cluster();
+        colors = colors.joining(snapshot.shardIds());
         LayoutData layout = new LayoutData(
                 snapshot,
                 Optional.of(ChunkSizes.of(glance.cluster().chunkStatistics())
-                        .withCannotSplit(glance.cluster().oversizedOneValueChunks())));
+                        .withCannotSplit(glance.cluster().oversizedOneValueChunks())),
+                colors);
         Optional<WriteSeries> writes = recentWrites(glance);
         DiagramData data =
                 new DiagramData(layout, writes, Optional.empty(), Optional.empty()).withDrainsLeft(drainsLeft);
         Line line = lines.get(namespace);
         if (line == null
                 || line.chunks() != snapshot.chunks()
-                || !line.snapshot().shards().equals(snapshot.shards())) {
-            line = new Line(snapshot.chunks(), snapshot, NumberLineModel.of(layout, Scale.EQUAL));
+                || !line.snapshot().shards().equals(snapshot.shards())
+                || !line.colors().equals(colors)) {
+            line = new Line(snapshot.chunks(), snapshot, colors, NumberLineModel.of(layout, Scale.EQUAL));
             lines.put(namespace, line);
         }
         return new BoardTile.Picture(data, DiagramPainter.Parts.of(data, line.model()));

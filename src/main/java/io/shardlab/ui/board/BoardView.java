@@ -247,9 +247,17 @@ public final class BoardView {
                         copied,
                         text.language()));
         setup.setId("board-copy-setup");
-        Tooltip script = new Tooltip();
-        script.getStyleClass().add(BOARD_SCRIPT);
-        setup.setTooltip(script);
+        text.tip(setup, () -> {
+            Tooltip script = new Tooltip();
+            script.getStyleClass().add(BOARD_SCRIPT);
+            script.textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> vm.exerciseProperty().get() == null
+                                    ? ""
+                                    : vm.exerciseProperty().get().setup().orElse(""),
+                            vm.exerciseProperty()));
+            return script;
+        });
         setup.setOnAction(e -> {
             Exercise chosen = vm.exerciseProperty().get();
             if (chosen != null && chosen.setup().isPresent()) {
@@ -259,7 +267,6 @@ public final class BoardView {
         });
         vm.exerciseProperty().addListener((obs, was, now) -> {
             copied.set(false);
-            script.setText(now == null ? "" : now.setup().orElse(""));
         });
         setup.visibleProperty()
                 .bind(Bindings.createBooleanBinding(

@@ -17,6 +17,7 @@ import javafx.scene.Cursor;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -52,7 +53,14 @@ final class TileView {
     private final Label caption = new Label();
     private final Label note = new Label();
     private final RenderCanvas canvas = new RenderCanvas(this::paint);
-    private final Tooltip hint = new Tooltip();
+    /**
+     * The hint on hover, made when the pointer first enters a tile that has one (a tooltip is a popup window of its
+     * own, and a board of 40 tiles made 40 that a teacher mostly never sees); null until then.
+     */
+    private Tooltip hint;
+    /** What the hint says for the tile shown; null while it has none. */
+    private String hintText;
+
     private final ObservableBooleanValue dark;
     private final UiText text;
     private BoardTile tile;
@@ -81,9 +89,15 @@ final class TileView {
         StackPane picture = new StackPane(canvas, note);
         VBox.setVgrow(picture, Priority.ALWAYS);
         node.getChildren().addAll(header, caption, picture);
-        hint.setShowDelay(Duration.millis(200));
-        hint.setWrapText(true);
-        hint.setMaxWidth(420);
+        node.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
+            if (hint == null && hintText != null) {
+                hint = new Tooltip(hintText);
+                hint.setShowDelay(Duration.millis(200));
+                hint.setWrapText(true);
+                hint.setMaxWidth(420);
+                Tooltip.install(node, hint);
+            }
+        });
         node.setOnMouseClicked(e -> {
             if (tile != null) {
                 open.accept(tile);
@@ -114,7 +128,7 @@ final class TileView {
             status.setText("");
             caption.setText("");
             note.setText("");
-            Tooltip.uninstall(node, hint);
+            showHint(null);
             // a vacant slot shows nothing: its canvas would paint an empty frame
             canvas.setVisible(false);
             return;
@@ -132,14 +146,23 @@ final class TileView {
         caption.setText(next.namespace().isPresent() ? said : "");
         note.setText(next.picture().isEmpty() ? said : "");
         canvas.setVisible(next.picture().isPresent());
-        if (next.hint().isPresent()) {
-            hint.setText(text.messages().text(next.hint().get()));
+        showHint(next.hint().map(text.messages()::text).orElse(null));
+        if (before == null || before.picture() != next.picture()) {
+            canvas.repaint();
+        }
+    }
+
+    /** Keeps {@code said} (null for none) as the hint, and installs or removes the hint once it has been made. */
+    private void showHint(String said) {
+        hintText = said;
+        if (hint == null) {
+            return;
+        }
+        if (said != null) {
+            hint.setText(said);
             Tooltip.install(node, hint);
         } else {
             Tooltip.uninstall(node, hint);
-        }
-        if (before == null || before.picture() != next.picture()) {
-            canvas.repaint();
         }
     }
 

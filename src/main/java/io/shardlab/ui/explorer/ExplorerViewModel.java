@@ -334,6 +334,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
             phase.set(Phase.FAILED);
             loadError.set(failed.said());
             setup.showError(failed.said());
+            setup.showClusterShards(-1);
             playback.unload();
         } else if (readOnlyLayout.get()) {
             return;
@@ -347,6 +348,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
                     frame.cluster().cluster().key().toString()));
             playback.show(running);
             setup.showClientCollection(running.clientCollection());
+            setup.showClusterShards(frame.cluster().cluster().shards().size());
             collections.show(running);
             numberLine.show(frame, running.drainsLeft());
             query.show(frame);

@@ -22,7 +22,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
@@ -189,12 +188,11 @@ final class SidePanel {
         Button fold = new Button(null, new FontIcon(MaterialDesignC.CHEVRON_DOUBLE_RIGHT));
         fold.setId("side-panel-fold");
         fold.getStyleClass().addAll(Styles.BUTTON_ICON, Styles.FLAT, Styles.SMALL);
-        Tooltip foldTip = new Tooltip();
-        foldTip.textProperty()
-                .bind(text.text(placement
+        text.tip(
+                fold,
+                () -> text.tooltip(placement
                         .pinnedProperty()
                         .map(pinned -> Message.of(pinned ? "explorer.side.unpinFold" : "explorer.side.fold"))));
-        fold.setTooltip(foldTip);
         fold.setOnAction(e -> placement.close());
         HBox header = new HBox(title, spacer, fold);
         header.getStyleClass().add(SIDE_PANEL_HEADER);

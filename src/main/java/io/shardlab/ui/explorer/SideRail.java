@@ -117,18 +117,20 @@ final class SideRail {
         // the icon's size, not the button's: the dot belongs to the icon
         chunkGraphic.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         chunk.setGraphic(chunkGraphic);
-        Tooltip chunkTip = new Tooltip();
-        chunkTip.textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> placement.chunkCueProperty().get() && selected.getValue() != null
-                                ? text.now(
-                                        "explorer.side.chunkSelected",
-                                        selected.getValue().title())
-                                : text.now(SidePanelViewModel.Section.CHUNK.title()),
-                        placement.chunkCueProperty(),
-                        selected,
-                        text.language()));
-        chunk.setTooltip(chunkTip);
+        text.tip(chunk, () -> {
+            Tooltip chunkTip = new Tooltip();
+            chunkTip.textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> placement.chunkCueProperty().get() && selected.getValue() != null
+                                    ? text.now(
+                                            "explorer.side.chunkSelected",
+                                            selected.getValue().title())
+                                    : text.now(SidePanelViewModel.Section.CHUNK.title()),
+                            placement.chunkCueProperty(),
+                            selected,
+                            text.language()));
+            return chunkTip;
+        });
         placement.chunkCueProperty().addListener((obs, was, cue) -> {
             chunk.pseudoClassStateChanged(CUE, cue);
         });
@@ -140,12 +142,11 @@ final class SideRail {
         pin.setId("rail-pin");
         pin.getStyleClass().addAll(RAIL_BUTTON, Styles.BUTTON_ICON, Styles.FLAT);
         pin.setOnAction(e -> placement.togglePin());
-        Tooltip pinTip = new Tooltip();
-        pinTip.textProperty()
-                .bind(text.text(placement
+        text.tip(
+                pin,
+                () -> text.tooltip(placement
                         .pinnedProperty()
                         .map(on -> Message.of(on ? "explorer.side.unpin" : "explorer.side.pin"))));
-        pin.setTooltip(pinTip);
         return pin;
     }
 

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.application.Platform;
+import javafx.beans.property.Property;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -236,23 +237,21 @@ public final class ExportDialog extends Dialog<Void> {
 
     /** The language of the words ShardLab writes on the picture: the window's at first. */
     private ComboBox<Language> languageChoice() {
-        ComboBox<Language> language = new ComboBox<>();
-        language.setId("export-language");
-        language.setMinWidth(Region.USE_PREF_SIZE);
-        language.getItems().setAll(Language.values());
-        language.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Language l) {
-                return l == null ? "" : l.nativeName();
-            }
+        return choice(
+                "export-language",
+                Language.values(),
+                new StringConverter<>() {
+                    @Override
+                    public String toString(Language l) {
+                        return l == null ? "" : l.nativeName();
+                    }
 
-            @Override
-            public Language fromString(String s) {
-                return null;
-            }
-        });
-        language.valueProperty().bindBidirectional(viewModel.languageProperty());
-        return language;
+                    @Override
+                    public Language fromString(String s) {
+                        return null;
+                    }
+                },
+                viewModel.languageProperty());
     }
 
     /** PNG, SVG or PDF; one is always chosen. */
@@ -280,58 +279,33 @@ public final class ExportDialog extends Dialog<Void> {
         return formatButtons;
     }
 
-    /** Which sections of the diagram the picture shows. */
     /** The chunk widths of the picture, the CLI's {@code --chunk-width}: the window's at first. */
     private ComboBox<Scale> chunkWidthChoice() {
-        ComboBox<Scale> widths = new ComboBox<>();
-        widths.setId("export-chunk-width");
-        widths.setMinWidth(Region.USE_PREF_SIZE);
-        widths.getItems().setAll(Scale.values());
-        widths.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Scale scale) {
-                return scale == null
-                        ? ""
-                        : switch (scale) {
-                            case EQUAL -> text.now("export.chunkWidth.equal");
-                            case DATA_SIZE -> text.now("export.chunkWidth.dataSize");
-                            case KEY_VALUE -> text.now("export.chunkWidth.keyValue");
-                        };
-            }
-
-            @Override
-            public Scale fromString(String s) {
-                return null;
-            }
-        });
-        widths.valueProperty().bindBidirectional(viewModel.chunkWidthProperty());
-        return widths;
+        return choice(
+                "export-chunk-width",
+                Scale.values(),
+                text.converter(scale -> Message.of(
+                        switch (scale) {
+                            case EQUAL -> "export.chunkWidth.equal";
+                            case DATA_SIZE -> "export.chunkWidth.dataSize";
+                            case KEY_VALUE -> "export.chunkWidth.keyValue";
+                        })),
+                viewModel.chunkWidthProperty());
     }
 
+    /** Which sections of the diagram the picture shows. */
     private ComboBox<View> viewChoice() {
-        ComboBox<View> view = new ComboBox<>();
-        view.setId("export-view");
-        view.setMinWidth(Region.USE_PREF_SIZE);
-        view.getItems().setAll(View.values());
-        view.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(View v) {
-                return v == null
-                        ? ""
-                        : switch (v) {
-                            case NUMBER_LINE -> text.now("export.view.numberLine");
-                            case LANES -> text.now("export.view.lanes");
-                            case HEATMAP -> text.now("export.view.heatmap");
-                            case ALL -> text.now("export.view.all");
-                        };
-            }
-
-            @Override
-            public View fromString(String s) {
-                return null;
-            }
-        });
-        view.valueProperty().bindBidirectional(viewModel.viewProperty());
+        ComboBox<View> view = choice(
+                "export-view",
+                View.values(),
+                text.converter(v -> Message.of(
+                        switch (v) {
+                            case NUMBER_LINE -> "export.view.numberLine";
+                            case LANES -> "export.view.lanes";
+                            case HEATMAP -> "export.view.heatmap";
+                            case ALL -> "export.view.all";
+                        })),
+                viewModel.viewProperty());
         // the converter's words are said once: a switch makes the list and the button say them again
         text.language().addListener((obs, was, now) -> {
             View chosen = view.getValue();
@@ -339,6 +313,17 @@ public final class ExportDialog extends Dialog<Void> {
             view.setValue(chosen);
         });
         return view;
+    }
+
+    /** A drop-down of {@code values}, each named by {@code names}, in step with {@code chosen} both ways. */
+    private static <T> ComboBox<T> choice(String id, T[] values, StringConverter<T> names, Property<T> chosen) {
+        ComboBox<T> choice = new ComboBox<>();
+        choice.setId(id);
+        choice.setMinWidth(Region.USE_PREF_SIZE);
+        choice.getItems().setAll(values);
+        choice.setConverter(names);
+        choice.valueProperty().bindBidirectional(chosen);
+        return choice;
     }
 
     /**

@@ -127,22 +127,23 @@ public final class LessonCatalog {
         String json = files.apply(source)
                 .orElseThrow(() -> new InvalidLessonException(
                         source, "", Message.of("lessons.catalog.noTranslation", language.nativeName())));
-        BsonDocument translation;
-        try {
-            translation = BsonDocument.parse(json);
-        } catch (RuntimeException e) {
-            throw new InvalidLessonException(source, "", Message.of("lessons.file.notJson", oneLine(e.getMessage())));
-        }
-        BsonDocument english;
-        try {
-            english = BsonDocument.parse(englishJson);
-        } catch (RuntimeException e) {
-            throw new InvalidLessonException(
-                    source, "", Message.of("lessons.catalog.englishNotJson", oneLine(e.getMessage())));
-        }
+        BsonDocument translation = parsed(json, source, "lessons.file.notJson");
+        BsonDocument english = parsed(englishJson, source, "lessons.catalog.englishNotJson");
         return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
                 .applyTo(english, translation, (path, problem) -> new InvalidLessonException(source, path, problem))
                 .toJson();
+    }
+
+    /**
+     * {@code json} as a document, or a refusal of {@code source} as a whole: {@code problemKey}'s words with the
+     * parser's message.
+     */
+    private static BsonDocument parsed(String json, String source, String problemKey) {
+        try {
+            return BsonDocument.parse(json);
+        } catch (RuntimeException e) {
+            throw new InvalidLessonException(source, "", Message.of(problemKey, oneLine(e.getMessage())));
+        }
     }
 
     /** A parser's message on one line, as a refusal says it. */
@@ -153,13 +154,7 @@ public final class LessonCatalog {
     private static List<String> index(Function<String, Optional<String>> files) {
         String json = files.apply(INDEX)
                 .orElseThrow(() -> new InvalidLessonException(INDEX, "", Message.of("lessons.catalog.notOnClassPath")));
-        BsonDocument index;
-        try {
-            index = BsonDocument.parse(json);
-        } catch (RuntimeException e) {
-            throw new InvalidLessonException(
-                    INDEX, "", Message.of("lessons.catalog.indexNotObject", oneLine(e.getMessage())));
-        }
+        BsonDocument index = parsed(json, INDEX, "lessons.catalog.indexNotObject");
         if (!index.keySet().equals(Set.of("lessons")) || !index.get("lessons").isArray()) {
             throw new InvalidLessonException(
                     INDEX, "", Message.of("lessons.catalog.indexShape", "{\"lessons\": [\"01-….json\", …]}"));

@@ -220,11 +220,7 @@ final class LessonFile {
         List<LessonQuery> queries = new ArrayList<>();
         List<BsonDocument> queryJson = s.objects("queries", 0, 6);
         for (int i = 0; i < queryJson.size(); i++) {
-            JsonFields q = fields(
-                    queryJson.get(i),
-                    s.path("queries[" + i + "]"),
-                    QUERY_FIELDS,
-                    s.inherited().contains("queries") ? QUERY_FIELDS : Set.of());
+            JsonFields q = element(s, "queries", i, queryJson.get(i), QUERY_FIELDS);
             String label = q.text("label", max(QUERY_LABEL_MAX));
             String filter = q.text("filter", 300);
             String expect = q.text("expect", 20);
@@ -280,11 +276,7 @@ final class LessonFile {
         List<StreamStep> steps = new ArrayList<>();
         long previous = 0;
         for (int i = 0; i < stepJson.size(); i++) {
-            JsonFields f = fields(
-                    stepJson.get(i),
-                    s.path("steps[" + i + "]"),
-                    STEP_FIELDS,
-                    s.inherited().contains("steps") ? STEP_FIELDS : Set.of());
+            JsonFields f = element(s, "steps", i, stepJson.get(i), STEP_FIELDS);
             long after = f.wholeNumber("afterDocuments", Math.max(1, previous), documents - 1);
             String shard = f.text("addShard", 20);
             int number = shards + i + 1;
@@ -307,11 +299,7 @@ final class LessonFile {
         List<ZoneKeyRange> ranges = new ArrayList<>();
         List<BsonDocument> zones = s.objects("zones", 0, Scenario.MAX_SHARDS);
         for (int i = 0; i < zones.size(); i++) {
-            JsonFields z = fields(
-                    zones.get(i),
-                    s.path("zones[" + i + "]"),
-                    ZONE_FIELDS,
-                    s.inherited().contains("zones") ? ZONE_FIELDS : Set.of());
+            JsonFields z = element(s, "zones", i, zones.get(i), ZONE_FIELDS);
             String zone = z.text("zone", 40);
             List<String> shards =
                     z.document().containsKey("shards") ? z.texts("shards", 0, Scenario.MAX_SHARDS, 20) : List.of();
@@ -351,6 +339,15 @@ final class LessonFile {
     }
 
     /** The object {@code document} at {@code path} of this file, its fields checked against {@code allowed}. */
+    /**
+     * The {@code i}th object of {@code s}'s array {@code array}: all its fields inherited when the array is (a follow-up's
+     * scenario that leaves it out).
+     */
+    private JsonFields element(JsonFields s, String array, int i, BsonDocument element, Set<String> allowed) {
+        return fields(
+                element, s.path(array + "[" + i + "]"), allowed, s.inherited().contains(array) ? allowed : Set.of());
+    }
+
     private JsonFields fields(BsonDocument document, String path, Set<String> allowed, Set<String> inherited) {
         return new JsonFields(document, path, allowed, inherited, INHERITED_NOTE, this::invalid);
     }

@@ -6,6 +6,7 @@ import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
@@ -392,16 +393,7 @@ public final class LessonsView {
     }
 
     private Node followUps() {
-        VBox list = new VBox();
-        list.setId("lesson-follow-ups");
-        list.getStyleClass().add(LESSON_FOLLOW_UPS);
-        rebuildOnChange(viewModel.followUpsProperty(), () -> {
-            List<FollowUp> all = viewModel.followUpsProperty();
-            list.getChildren().clear();
-            for (int i = 0; i < all.size(); i++) {
-                list.getChildren().add(followUp(all.get(i), i));
-            }
-        });
+        VBox list = buttonList("lesson-follow-ups", LESSON_FOLLOW_UPS, viewModel.followUpsProperty(), this::followUp);
         Label title = sectionTitle("lessons.compare", new FontIcon(MaterialDesignC.COMPARE_HORIZONTAL));
         VBox box = new VBox(title, list);
         box.getStyleClass().add(LESSON_COMPARE);
@@ -411,16 +403,8 @@ public final class LessonsView {
     }
 
     private Node shellSteps() {
-        VBox list = new VBox();
-        list.setId("lesson-shell-steps");
-        list.getStyleClass().add(LESSON_SHELL_STEPS);
-        rebuildOnChange(viewModel.shellStepsProperty(), () -> {
-            List<ShellStep> all = viewModel.shellStepsProperty();
-            list.getChildren().clear();
-            for (int i = 0; i < all.size(); i++) {
-                list.getChildren().add(shellStep(all.get(i), i));
-            }
-        });
+        VBox list =
+                buttonList("lesson-shell-steps", LESSON_SHELL_STEPS, viewModel.shellStepsProperty(), this::shellStep);
         Label title = sectionTitle("lessons.runInShell", new FontIcon(MaterialDesignC.CONSOLE_LINE));
         VBox box = new VBox(title, list);
         box.getStyleClass().add(LESSON_SHELL);
@@ -527,6 +511,22 @@ public final class LessonsView {
         Label title = text.label(new Label(null, icon), key);
         title.getStyleClass().add(LESSON_SECTION_TITLE);
         return title;
+    }
+
+    /** A column of one button per item (made by {@code button} from the item and its place), remade as they change. */
+    private static <T> VBox buttonList(
+            String id, String styleClass, ObservableList<T> items, BiFunction<T, Integer, Node> button) {
+        VBox list = new VBox();
+        list.setId(id);
+        list.getStyleClass().add(styleClass);
+        rebuildOnChange(items, () -> {
+            List<T> all = items;
+            list.getChildren().clear();
+            for (int i = 0; i < all.size(); i++) {
+                list.getChildren().add(button.apply(all.get(i), i));
+            }
+        });
+        return list;
     }
 
     private static <T> void rebuildOnChange(ObservableList<T> list, Runnable rebuild) {

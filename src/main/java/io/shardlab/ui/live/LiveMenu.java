@@ -8,8 +8,10 @@ import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
@@ -79,18 +81,12 @@ public final class LiveMenu {
         MenuItem connect = item("live.menu.connect", "menu-connect", this::openConnectDialog);
         MenuItem open = item("live.menu.openSnapshot", "menu-open-snapshot", () -> {
             FileChooser chooser = snapshotChooser("live.openSnapshot.title");
-            File f = placement.choose(() -> chooser.showOpenDialog(owner.get()));
-            if (f != null) {
-                layout.openSnapshot(f.toPath());
-            }
+            whenChosen(() -> chooser.showOpenDialog(owner.get()), layout::openSnapshot);
         });
         MenuItem dump = item("live.menu.openDump", "menu-open-dump", () -> {
             DirectoryChooser chooser = new DirectoryChooser();
             chooser.setTitle(text.now("live.openDump.title"));
-            File f = placement.choose(() -> chooser.showDialog(owner.get()));
-            if (f != null) {
-                layout.openConfigDump(f.toPath());
-            }
+            whenChosen(() -> chooser.showDialog(owner.get()), layout::openConfigDump);
         });
         MenuItem archive = item("live.menu.openArchive", "menu-open-dump-archive", () -> {
             FileChooser chooser = new FileChooser();
@@ -104,18 +100,12 @@ public final class LiveMenu {
                                     "*.gz",
                                     "*.agz"),
                             new FileChooser.ExtensionFilter(text.now("live.allFiles"), "*"));
-            File f = placement.choose(() -> chooser.showOpenDialog(owner.get()));
-            if (f != null) {
-                layout.openConfigDump(f.toPath());
-            }
+            whenChosen(() -> chooser.showOpenDialog(owner.get()), layout::openConfigDump);
         });
         MenuItem save = item("live.menu.saveSnapshot", "menu-save-snapshot", () -> {
             FileChooser chooser = snapshotChooser("live.saveSnapshot.title");
             chooser.setInitialFileName(layout.namespaceProperty().get() + ".shardlab");
-            File f = placement.choose(() -> chooser.showSaveDialog(owner.get()));
-            if (f != null) {
-                layout.saveSnapshot(f.toPath());
-            }
+            whenChosen(() -> chooser.showSaveDialog(owner.get()), layout::saveSnapshot);
         });
         save.disableProperty().bind(layout.shownProperty().not());
         open.setAccelerator(OPEN_SNAPSHOT_KEYS);
@@ -138,6 +128,14 @@ public final class LiveMenu {
         appearance.applyOnce(dialog[0].getDialogPane());
         placement.show(dialog[0]);
         return dialog[0];
+    }
+
+    /** Shows a file or folder chooser where the window placement puts dialogs; hands on what was chosen, if anything. */
+    private void whenChosen(Supplier<File> chooser, Consumer<Path> chosen) {
+        File f = placement.choose(chooser);
+        if (f != null) {
+            chosen.accept(f.toPath());
+        }
     }
 
     private FileChooser snapshotChooser(String title) {

@@ -9,6 +9,7 @@ import io.shardlab.render.LayoutData;
 import io.shardlab.render.PlacementBoard;
 import io.shardlab.render.PlacementBoardPainter;
 import io.shardlab.render.Scale;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.render.ShardLanesPainter;
 import io.shardlab.render.Theme;
 import io.shardlab.render.View;
@@ -27,6 +28,7 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.beans.value.ObservableValue;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
@@ -75,6 +77,9 @@ final class PlacementView {
     private final PlacementViewModel vm;
     private final ObservableBooleanValue dark;
     private final Consumer<PlacementBoard> export;
+    /** The explorer's shard colours: a shard has the colour here it has on the explorer's lanes. */
+    private final ObservableValue<ShardColorOrder> colors;
+
     private final VBox lanes = new VBox();
     private final VBox keyLines = new VBox();
     private final FlowPane phases = new FlowPane(6, 6);
@@ -82,12 +87,27 @@ final class PlacementView {
     private final List<HBox> laneNodes = new ArrayList<>();
     private Timeline phaseTimeline;
 
-    /** @param export opens the export dialog on the board's picture, as it shows now */
-    PlacementView(UiText text, PlacementViewModel vm, ObservableBooleanValue dark, Consumer<PlacementBoard> export) {
+    /**
+     * @param export opens the export dialog on the board's picture, as it shows now
+     * @param colors the order in which the explorer's shards took their colours
+     */
+    PlacementView(
+            UiText text,
+            PlacementViewModel vm,
+            ObservableBooleanValue dark,
+            Consumer<PlacementBoard> export,
+            ObservableValue<ShardColorOrder> colors) {
         this.text = text;
         this.vm = vm;
         this.dark = dark;
         this.export = export;
+        this.colors = colors;
+    }
+
+    /** The explorer's colour order, with the shards of {@code p} it has not seen taking the next colours. */
+    private ShardColorOrder colorsOf(ClusterPlacement p) {
+        return colors.getValue()
+                .joining(p.lanes().stream().map(ClusterPlacement.Lane::shard).toList());
     }
 
     Parent build() {
@@ -112,7 +132,9 @@ final class PlacementView {
         refresh.setOnAction(e -> vm.refresh());
         Button exportButton = text.label(new Button(), "placement.export");
         exportButton.setId("placement-export");
-        exportButton.setOnAction(e -> vm.placementProperty().get().ifPresent(p -> export.accept(p.board())));
+        exportButton.setOnAction(e -> vm.placementProperty()
+                .get()
+                .ifPresent(p -> export.accept(p.board().withColors(colorsOf(p)))));
         exportButton
                 .disableProperty()
                 .bind(Bindings.createBooleanBinding(
@@ -237,11 +259,12 @@ final class PlacementView {
         long largest =
                 p.tiles().stream().mapToLong(ClusterPlacement.Tile::bytes).max().orElse(0);
         Theme theme = dark.get() ? Theme.dark() : Theme.light();
-        for (int i = 0; i < p.lanes().size(); i++) {
-            lanes.getChildren().add(lane(p, p.lanes().get(i), theme.shardColor(i), largest));
+        ShardColorOrder order = colorsOf(p);
+        for (ClusterPlacement.Lane lane : p.lanes()) {
+            lanes.getChildren().add(lane(p, lane, theme.shardColor(order.colorOf(lane.shard())), largest));
         }
         for (ClusterPlacement.KeyLine line : p.keyLines()) {
-            keyLines.getChildren().add(keyLine(line, p.changeable()));
+            keyLines.getChildren().add(keyLine(line, p.changeable(), order));
         }
         if (p.keyLines().isEmpty()) {
             keyLines.getChildren().add(text.label(new Label(), "placement.noSharded"));
@@ -261,7 +284,7 @@ final class PlacementView {
         spinner.setPrefWidth(110);
         // the bar's note wraps instead: a squeezed spinner hid its value at 1280 px
         spinner.setMinWidth(Region.USE_PREF_SIZE);
-        spinner.setTooltip(text.tooltip("placement.capacity.tip"));
+        text.tip(spinner, "placement.capacity.tip");
         spinner.valueProperty().addListener((obs, was, now) -> {
             if (now != null) {
                 vm.shardCapacityMegabytesProperty().set(now);
@@ -385,7 +408,7 @@ final class PlacementView {
         return b.contains(e.getSceneX(), e.getSceneY());
     }
 
-    private Node keyLine(ClusterPlacement.KeyLine line, boolean changeable) {
+    private Node keyLine(ClusterPlacement.KeyLine line, boolean changeable, ShardColorOrder order) {
         Label caption = new Label(line.namespace() + " · " + line.key()
                 + (line.sizesKnown() ? " · " + DataSize.format(line.bytes()) : ""));
         caption.getStyleClass().add("placement-key-caption");
@@ -399,8 +422,9 @@ final class PlacementView {
         HBox header = new HBox(8, caption, spacer, unshard);
         header.setAlignment(Pos.CENTER_LEFT);
         LayoutData layout = new LayoutData(
-                line.layout(),
-                line.sizesKnown() ? Optional.of(ChunkSizes.of(line.chunkStatistics())) : Optional.empty());
+                        line.layout(),
+                        line.sizesKnown() ? Optional.of(ChunkSizes.of(line.chunkStatistics())) : Optional.empty())
+                .withColors(order);
         DiagramData data = new DiagramData(layout, Optional.empty(), Optional.empty(), Optional.empty());
         DiagramPainter.Parts parts = DiagramPainter.Parts.of(data, Scale.EQUAL);
         RenderCanvas canvas = new RenderCanvas((Graphics2D g, double w, double h, double density) -> {

@@ -233,19 +233,20 @@ public final class PlacementViewModel {
 
     /** Edit → Undo: the board's newest verb (or the explorer's newer command) is taken back. */
     public void undo() {
-        undo.run();
-        move.set(Optional.empty());
-        commands.set(List.of());
-        note.set(Message.of("placement.undone"));
-        refresh();
+        throughHistory(undo, Message.of("placement.undone"));
     }
 
     /** Edit → Redo: what undo took back last (a verb of the board's or the explorer's command) is put back. */
     public void redo() {
-        redo.run();
+        throughHistory(redo, Message.of("placement.redone"));
+    }
+
+    /** Takes a step back or forth in the history: the proposed move and its commands are dropped, the board read anew. */
+    private void throughHistory(Runnable step, Message said) {
+        step.run();
         move.set(Optional.empty());
         commands.set(List.of());
-        note.set(Message.of("placement.redone"));
+        note.set(said);
         refresh();
     }
 

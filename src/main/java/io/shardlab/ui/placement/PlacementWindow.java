@@ -1,6 +1,7 @@
 package io.shardlab.ui.placement;
 
 import io.shardlab.render.PlacementBoard;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.ToolWindow;
@@ -10,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.beans.value.ObservableValue;
 import javafx.scene.image.Image;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -34,6 +36,7 @@ public final class PlacementWindow {
     private final ToolWindow window;
     private final PlacementViewModel viewModel;
     private final BiConsumer<PlacementBoard, Stage> export;
+    private final ObservableValue<ShardColorOrder> colors;
 
     /**
      * @param appearance styles the window like the main one (theme, presenter mode)
@@ -41,6 +44,8 @@ public final class PlacementWindow {
      * @param icons the app icon in several sizes
      * @param placement sizes and places the window for its screen and remembers it
      * @param export opens File → Export…'s dialog on the board's picture, over the board's window
+     * @param colors the order in which the explorer's shards took their colours: a shard is drawn here in its colour
+     *     there
      */
     public PlacementWindow(
             UiText text,
@@ -49,18 +54,24 @@ public final class PlacementWindow {
             ObservableBooleanValue dark,
             List<Image> icons,
             WindowPlacement placement,
-            BiConsumer<PlacementBoard, Stage> export) {
+            BiConsumer<PlacementBoard, Stage> export,
+            ObservableValue<ShardColorOrder> colors) {
         this.window = new ToolWindow(
                 new ToolWindow.Kind(WINDOW_NAME, SIZE, "placement.title"), text, appearance, dark, icons, placement);
         this.viewModel = viewModel;
         this.export = Objects.requireNonNull(export, "export");
+        this.colors = Objects.requireNonNull(colors, "colors");
     }
 
     /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
     public void open() {
         if (window.stage().isEmpty()) {
             window.create(stage -> new PlacementView(
-                                    window.text(), viewModel, window.dark(), board -> export.accept(board, stage))
+                                    window.text(),
+                                    viewModel,
+                                    window.dark(),
+                                    board -> export.accept(board, stage),
+                                    colors)
                             .build())
                     .getScene()
                     .getAccelerators()

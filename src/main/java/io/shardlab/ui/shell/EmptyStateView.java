@@ -2,6 +2,7 @@ package io.shardlab.ui.shell;
 
 import atlantafx.base.theme.Styles;
 import atlantafx.base.theme.Tweaks;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.text.Message;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.SharedStyles;
@@ -72,9 +73,9 @@ final class EmptyStateView {
         FlowPane shardChips = new FlowPane();
         shardChips.getStyleClass().add(SHARD_CHIPS);
         shardChips.setAlignment(Pos.CENTER);
-        fillShardChips(shardChips, viewModel.shardIdsProperty());
-        viewModel.shardIdsProperty().addListener((ListChangeListener<String>)
-                change -> fillShardChips(shardChips, change.getList()));
+        fillShardChips(shardChips);
+        viewModel.shardIdsProperty().addListener((ListChangeListener<String>) change -> fillShardChips(shardChips));
+        viewModel.shardColorsProperty().addListener((obs, was, now) -> fillShardChips(shardChips));
 
         Label shortcutsCaption = text.label(new Label(), "window.empty.shortcuts");
         shortcutsCaption.getStyleClass().add(EMPTY_STATE_CAPTION);
@@ -107,12 +108,15 @@ final class EmptyStateView {
         return scroller;
     }
 
-    private static void fillShardChips(FlowPane chips, List<? extends String> shardIds) {
+    /** A chip per shard in name order, each in its colour on the explorer's lanes ({@link ShardColorOrder}). */
+    private void fillShardChips(FlowPane chips) {
+        List<String> shardIds = List.copyOf(viewModel.shardIdsProperty());
+        ShardColorOrder colors = viewModel.shardColorsProperty().get().joining(shardIds);
         chips.getChildren().clear();
-        for (int i = 0; i < shardIds.size(); i++) {
+        for (String shard : shardIds) {
             Region swatch = new Region();
-            swatch.getStyleClass().addAll(SHARD_SWATCH, "shard-" + (i % PALETTE_SIZE));
-            Label chip = new Label(shardIds.get(i), swatch);
+            swatch.getStyleClass().addAll(SHARD_SWATCH, "shard-" + (colors.colorOf(shard) % PALETTE_SIZE));
+            Label chip = new Label(shard, swatch);
             chip.getStyleClass().add(SHARD_CHIP);
             chips.getChildren().add(chip);
         }

@@ -3,12 +3,14 @@ package io.shardlab.ui.shell;
 import io.shardlab.AppInfo;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.text.Message;
 import io.shardlab.ui.about.AboutInfo;
 import io.shardlab.ui.theme.ThemeChoice;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -17,6 +19,7 @@ import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 
 /**
@@ -51,6 +54,8 @@ public final class MainViewModel {
     private final ReadOnlyBooleanWrapper dark = new ReadOnlyBooleanWrapper(this, "dark");
     private final ReadOnlyBooleanWrapper presenterMode = new ReadOnlyBooleanWrapper(this, "presenterMode");
     private final ReadOnlyObjectWrapper<Message> failureLine = new ReadOnlyObjectWrapper<>(this, "failureLine");
+    private final ObjectProperty<ShardColorOrder> shardColors =
+            new SimpleObjectProperty<>(this, "shardColors", ShardColorOrder.of(List.of()));
 
     /**
      * @param app the product name and version
@@ -116,6 +121,14 @@ public final class MainViewModel {
                         : Message.of("window.title.collection", app.name(), shown.namespace(), cluster.kind()));
         shardCountText.set(Message.of("window.status.shards", shardIds.size()));
         chunkCountText.set(Message.of("window.status.chunks", chunkCount.get()));
+    }
+
+    /**
+     * The order in which the cluster's shards took their colours (bound to the explorer's): the empty state's chips
+     * show each shard in its colour on the lanes, a shard the order has not seen in the next one.
+     */
+    public ObjectProperty<ShardColorOrder> shardColorsProperty() {
+        return shardColors;
     }
 
     /** The window title: always starts with the product name. */

@@ -6,6 +6,8 @@ import io.shardlab.text.Messages;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
@@ -21,6 +23,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
+import javafx.util.StringConverter;
 
 /**
  * The language the window speaks and its words as bindings: a label bound with {@link #text(String, Object...)}
@@ -119,11 +122,21 @@ public final class UiText {
      * once does, once the pointer moves over the node. Returns the node.
      */
     public <T extends Node> T tip(T node, String key, Object... arguments) {
+        Objects.requireNonNull(key, "key");
+        return tip(node, () -> tooltip(key, arguments));
+    }
+
+    /**
+     * Gives {@code node} the tooltip {@code make} makes (words that follow a state of their own, a wrapped width),
+     * made when the pointer first enters the node, as {@link #tip(Node, String, Object...)} does. Returns the node.
+     */
+    public <T extends Node> T tip(T node, Supplier<? extends Tooltip> make) {
+        Objects.requireNonNull(make, "make");
         node.addEventHandler(MouseEvent.MOUSE_ENTERED, new EventHandler<>() {
             @Override
             public void handle(MouseEvent e) {
                 node.removeEventHandler(MouseEvent.MOUSE_ENTERED, this);
-                Tooltip tip = tooltip(key, arguments);
+                Tooltip tip = make.get();
                 if (node instanceof Control control) {
                     control.setTooltip(tip);
                 } else {
@@ -134,10 +147,39 @@ public final class UiText {
         return node;
     }
 
+    /**
+     * A tooltip saying whatever message {@code message} holds, following both it and every switch; empty while it
+     * holds null. {@link #tip(Node, Supplier)} makes it on first hover.
+     */
+    public Tooltip tooltip(ObservableValue<Message> message) {
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(text(message));
+        return tip;
+    }
+
     /** A tooltip saying {@code key}, following every switch; {@link #tip} makes it on first hover instead. */
     public Tooltip tooltip(String key, Object... arguments) {
         Tooltip tip = new Tooltip();
         tip.textProperty().bind(text(key, arguments));
         return tip;
+    }
+
+    /**
+     * Names each choice of a picker by {@code words}, in the language of the moment it is asked (a picker says its
+     * items' names again only when they are set again); blank for null. Not editable: {@code fromString} refuses.
+     */
+    public <T> StringConverter<T> converter(Function<T, Message> words) {
+        Objects.requireNonNull(words, "words");
+        return new StringConverter<>() {
+            @Override
+            public String toString(T value) {
+                return value == null ? "" : messages().text(words.apply(value));
+            }
+
+            @Override
+            public T fromString(String string) {
+                throw new UnsupportedOperationException("not editable");
+            }
+        };
     }
 }

@@ -18,6 +18,9 @@ public final class SharedStyles {
     /** On the pane of a dialog that is a form: it takes the width its fields ask for. */
     public static final String FORM_DIALOG = "form-dialog";
 
+    /** A block set off from the panel around it: the subtle background in a rounded, muted border. */
+    public static final String INSET_BOX = "inset-box";
+
     public static final String KBD = "kbd";
 
     public static final String SHORTCUT_ACTION = "shortcut-action";

@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonNumber;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
@@ -12,7 +13,8 @@ import org.bson.BsonValue;
  *   <li>{@code ok}: the command worked ({@code assert.commandWorked});</li>
  *   <li>{@code ok {fields}}: it worked and its reply has these fields with these values (a top-level name may be a
  *       dotted path, a number in it an array index; a document matches when it has at least the fields given; an
- *       array matches element by element; numbers compare by value);</li>
+ *       array matches element by element; numbers compare by value); a field given as {@code '<absent>'} must not
+ *       be there ({@code assert.eq(x.f, undefined)});</li>
  *   <li>{@code CodeName}: it failed with this code ({@code assert.commandFailedWithCode});</li>
  *   <li>{@code CodeName: text}: with this code and exactly this message;</li>
  *   <li>{@code CodeName~ text}: with this code and a message containing the text ({@code errmsg.includes});</li>
@@ -30,6 +32,9 @@ import org.bson.BsonValue;
  */
 record Expectation(
         boolean ok, BsonDocument fields, String codeName, String message, boolean contains, boolean writeError) {
+
+    /** A field's value in {@code ok {fields}} saying the reply has no such field. */
+    private static final BsonString ABSENT = new BsonString("<absent>");
 
     static Expectation parse(String text) {
         String t = text.strip();
@@ -72,6 +77,13 @@ record Expectation(
             }
             for (String path : fields.keySet()) {
                 Optional<BsonValue> actual = at(answer.reply(), path);
+                if (ABSENT.equals(fields.get(path))) {
+                    if (actual.isPresent()) {
+                        return Optional.of("expected no field " + path + " in "
+                                + answer.reply().toJson());
+                    }
+                    continue;
+                }
                 if (actual.isEmpty()) {
                     return Optional.of(
                             "expected field " + path + " in " + answer.reply().toJson());

@@ -65,6 +65,9 @@ class PortedTablesInReadmeTest {
             IndexPartialCreateDropPortTest.class,
             CollModBadSpecPortTest.class,
             CollModIndexInvalidOptionPortTest.class,
+            CollModPortTest.class,
+            CollModConvertToTtlPortTest.class,
+            HiddenIndexPortTest.class,
             TtlIndexOptionsPortTest.class);
 
     @Test

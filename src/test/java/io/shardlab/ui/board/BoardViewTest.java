@@ -221,6 +221,8 @@ class BoardViewTest {
         waitUntil(
                 "bob does not",
                 () -> text(tileOf(robot, "bob"), ".board-status").equals("not yet"));
+        robot.moveTo(tileOf(robot, "bob"));
+        WaitForAsyncUtils.waitForFxEvents();
         Tooltip hint = (Tooltip) tileOf(robot, "bob").getProperties().get("javafx.scene.control.Tooltip");
         assertTrue(hint.getText().startsWith(INBOX.checks().get(1).hint()), hint.getText());
         assertTrue(hint.getText().contains("inbox is sharded on { owner: 1 }"), hint.getText());
@@ -239,6 +241,7 @@ class BoardViewTest {
         waitUntil(
                 "bob does not",
                 () -> text(tileOf(robot, "bob"), ".board-status").equals("not yet"));
+        robot.moveTo(tileOf(robot, "bob"));
 
         // when the teacher switches to 简体中文 (the app hands the board the catalog in that language)
         robot.interact(() -> {

@@ -34,6 +34,11 @@ public final class ExplorerProbe {
                 .toList();
     }
 
+    /** The size of every text the number line draws now, in the screen's logical pixels. */
+    public static java.util.List<Double> lineTypeSizes(ExplorerView view) {
+        return DiagramProbe.drawnTypeSizes(view.lineCanvas());
+    }
+
     /** What the lanes showed beside them at the last paint. */
     public static LaneDetail laneDetail(ExplorerView view) {
         return DiagramProbe.paintedLaneDetail(view.numberLineView());

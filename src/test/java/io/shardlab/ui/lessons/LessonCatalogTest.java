@@ -65,7 +65,12 @@ class LessonCatalogTest {
                         "why-chunks-exist",
                         "shard-key-cannot-simply-change",
                         "sharding-workflow",
-                        "zones-keep-data-in-region"),
+                        "zones-keep-data-in-region",
+                        "placement-and-move-collection",
+                        "unshard-collection",
+                        "draining-a-shard",
+                        "why-the-balancer-waits",
+                        "orphans-after-migration"),
                 SHIPPED.lessons().stream().map(Lesson::id).toList());
     }
 

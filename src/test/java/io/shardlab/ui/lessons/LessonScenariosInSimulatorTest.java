@@ -3,6 +3,7 @@ package io.shardlab.ui.lessons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.cluster.OrphanedRange;
 import io.shardlab.mongos.ConfigDatabase;
 import io.shardlab.routing.TargetingClass;
 import io.shardlab.sim.RefineCollectionShardKey;
@@ -11,7 +12,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -249,6 +253,64 @@ class LessonScenariosInSimulatorTest {
             assertEquals(europe, northAmerica, chunks.chunks().toString());
             assertTrue(run.migrations() > 0, run.toString());
         });
+        // the 8.x lessons: their points are in their shell steps (LessonShellStepsTest); here the stream they play on
+        CLAIMS.put("placement-and-move-collection", run -> oneChunkPerShardAndNoMigration(run, 1));
+        CLAIMS.put("placement-and-move-collection/0", run -> oneChunkPerShardAndNoMigration(run, 2));
+        CLAIMS.put("unshard-collection", run -> oneChunkPerShardAndNoMigration(run, 1));
+        CLAIMS.put("unshard-collection/0", run -> {
+            // "the balancer has spread the stream over nine chunks by its end"
+            assertEquals(Map.of("shard01", 1, "shard02", 4, "shard03", 4), run.chunksByShard());
+            assertTrue(run.migrations() > 0, run.toString());
+        });
+        CLAIMS.put("draining-a-shard", LessonScenariosInSimulatorTest::aThirdOfTheStreamOnShard03);
+        CLAIMS.put("draining-a-shard/0", LessonScenariosInSimulatorTest::aThirdOfTheStreamOnShard03);
+        CLAIMS.put("why-the-balancer-waits", run -> {
+            // "moves ranges off shard01 while it holds over 3 MB more than another shard, then stops"
+            assertTrue(run.migrations() > 0, run.toString());
+            long[] bytes = bytesByShard(run);
+            assertTrue(bytes[bytes.length - 1] - bytes[0] < 3 * MB, "under 3 x the 1 MB range size: " + run);
+            assertEquals(List.of(), run.cluster().balancerDecision().moves(), "the balancer waits");
+        });
+        CLAIMS.put("why-the-balancer-waits/0", run -> {
+            // "the whole collection stays on shard01 and the balancer never moves a range"
+            assertEquals(0, run.migrations(), run.toString());
+            assertEquals(Map.of("shard01", 200_000L), run.documentsByShard());
+        });
+        CLAIMS.put("orphans-after-migration", LessonScenariosInSimulatorTest::everyMovedDocumentStillOnShard01);
+        CLAIMS.put("orphans-after-migration/0", LessonScenariosInSimulatorTest::everyMovedDocumentStillOnShard01);
+    }
+
+    /** A hashed key's first chunks ({@code perShard} a shard: 2 up to 7.1, 1 from 7.2), which no balancer moves. */
+    private static void oneChunkPerShardAndNoMigration(ScenarioRun run, int perShard) {
+        assertEquals(Map.of("shard01", perShard, "shard02", perShard, "shard03", perShard), run.chunksByShard());
+        assertEquals(0, run.migrations(), run.toString());
+    }
+
+    /** "A hashed key gives shard03 a third of the stream" (the drain's steps run on it: LessonShellStepsTest). */
+    private static void aThirdOfTheStreamOnShard03(ScenarioRun run) {
+        double share =
+                (double) run.documentsByShard().get("shard03") / run.writes().inserts();
+        assertTrue(share > 0.3 && share < 0.37, "shard03 holds " + share + " of the stream: " + run);
+    }
+
+    /** The shards' data in bytes, smallest first. */
+    private static long[] bytesByShard(ScenarioRun run) {
+        Map<String, Long> bytes = new TreeMap<>();
+        run.end().chunkStatistics().forEach(c -> bytes.merge(c.chunk().shard(), c.bytes(), Long::sum));
+        return bytes.values().stream().mapToLong(Long::longValue).sorted().toArray();
+    }
+
+    /**
+     * "every range moved off shard01 is still on it when the stream ends": 8.0's 900 s and 8.2's 3600 s both outlast
+     * a two-minute stream, and the orphans are exactly the documents shard01 no longer owns.
+     */
+    private static void everyMovedDocumentStillOnShard01(ScenarioRun run) {
+        assertTrue(run.migrations() > 0, run.toString());
+        List<OrphanedRange> orphans = run.end().orphanedRanges();
+        assertEquals(
+                Set.of("shard01"), orphans.stream().map(OrphanedRange::donor).collect(Collectors.toSet()));
+        long orphaned = orphans.stream().mapToLong(OrphanedRange::documents).sum();
+        assertEquals(run.writes().inserts() - run.documentsByShard().get("shard01"), orphaned, run.toString());
     }
 
     /** refineCollectionShardKey to { age: 1, name: 1 } keeps every chunk where it is and moves no document. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.key.ShardKey;
 import io.shardlab.session.AppWiring;
+import io.shardlab.session.ClusterPlacement;
 import io.shardlab.session.CommandLayer;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExecutorSimulationThread;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,9 +47,16 @@ class LessonShellStepsTest {
             List<String> printedBySteps,
             List<Chunk> chunks,
             List<String> afterwards,
-            io.shardlab.sim.SimulationSnapshot snapshot) {
+            io.shardlab.sim.SimulationSnapshot snapshot,
+            ClusterPlacement placement) {
         String step(int index) {
             return printedBySteps.get(index);
+        }
+
+        /** The placement board's tiles: where each unsharded collection lives, by namespace. */
+        Map<String, String> tiles() {
+            return placement.tiles().stream()
+                    .collect(Collectors.toMap(ClusterPlacement.Tile::namespace, ClusterPlacement.Tile::shard));
         }
 
         Map<String, Long> chunksPerShard() {
@@ -103,6 +112,8 @@ class LessonShellStepsTest {
             printed.clear();
             shell.evaluate(checks, "checks", true, Duration.ofMinutes(1));
             List<String> afterwards = List.copyOf(printed);
+            CompletableFuture<ClusterPlacement> placement = new CompletableFuture<>();
+            engine.placement((editor, mongos) -> editor.read(mongos.orElseThrow()), placement::complete);
             // a task behind every command sent: the state it publishes is the cluster after them all
             int seen = published.size();
             engine.clearError();
@@ -123,7 +134,8 @@ class LessonShellStepsTest {
                             .chunks()
                             .chunks(),
                     afterwards,
-                    running.frame().cluster());
+                    running.frame().cluster(),
+                    placement.get(60, TimeUnit.SECONDS));
         } finally {
             thread.close();
             tasks.shutdown();
@@ -133,6 +145,9 @@ class LessonShellStepsTest {
     interface Claim {
         void check(Lesson lesson) throws Exception;
     }
+
+    /** Chart windows stepped after the orphans lesson's stream: past 900 s after its last migration's commit. */
+    private static final int ORPHAN_STEPS = 1000;
 
     private static final Map<String, Claim> CLAIMS = new LinkedHashMap<>();
 
@@ -172,8 +187,11 @@ class LessonShellStepsTest {
             assertEquals(1440L, tomorrowsShards.values().iterator().next(), "all 1,440, the last one up to MaxKey");
         });
         CLAIMS.put("shard-key-cannot-simply-change", lesson -> {
-            // 5.0, the stream played to its end (80 one-second windows and the balancer's last rounds)
-            StepsRun on50 = run(lesson.scenario(), lesson.shellSteps(), 100, 0, "1");
+            // 5.0, the stream played to its end (80 one-second windows) and the balancer's rounds on until it has
+            // nothing left to move (the last move, shard01's sixth chunk to shard02, lands about 20 s after the
+            // stream): the balancer keeps running while the Shell reads, so only a settled layout reads the same
+            // before and after the refine
+            StepsRun on50 = run(lesson.scenario(), lesson.shellSteps(), 200, 0, "1");
             String[] refine = on50.step(0).split("\n");
             assertEquals(3, refine.length, on50.step(0));
             assertEquals("{ ok: 1 }", refine[1]);
@@ -223,6 +241,116 @@ class LessonShellStepsTest {
             assertTrue(
                     on80.step(2).contains("upsertedCount: 1"),
                     "from 7.1 the same upsert runs as a write without shard key: " + on80.step(2));
+        });
+        CLAIMS.put("placement-and-move-collection", lesson -> {
+            StepsRun on80 = run(
+                    lesson.scenario(),
+                    lesson.shellSteps(),
+                    0,
+                    "print(db.getSiblingDB('config').databases.findOne({ _id: 'shop' }).primary)");
+            assertEquals(
+                    "shop.orders (sharded): shard01, shard02, shard03\nshop.reviews (unsharded): shard01",
+                    on80.step(0),
+                    "a new unsharded collection lands on its database's primary shard");
+            assertEquals(List.of("shard01"), on80.afterwards(), "shard01 is shop's primary shard");
+            assertEquals(
+                    "{ ok: 1 }\nshop.orders (sharded): shard01, shard02, shard03\nshop.reviews (unsharded): shard03",
+                    on80.step(1));
+            assertEquals("{ _id: 'shop.reviews', key: { _id: 1 }, unsplittable: true }", on80.step(2));
+            assertEquals("shard03", on80.tiles().get("shop.reviews"), "the placement board's tile on shard03's lane");
+
+            StepsRun on70 = run(lesson.followUps().get(0).scenario(), lesson.shellSteps(), 0, "1");
+            assertTrue(on70.step(0).endsWith("Unrecognized pipeline stage name: '$listClusterCatalog'"), on70.step(0));
+            assertEquals("MongoServerError[CommandNotFound]: no such command: 'moveCollection'", on70.step(1));
+            assertEquals("null", on70.step(2), "7.0 does not track an unsharded collection");
+        });
+        CLAIMS.put("unshard-collection", lesson -> {
+            // the stream plays a while (10 chart windows), then step 1 alone: every document on shard02
+            StepsRun unsharded = run(lesson.scenario(), lesson.shellSteps().subList(0, 1), 10, 0, "1");
+            assertEquals(
+                    "chunks before: shard01: 1, shard02: 1, shard03: 1\n{ ok: 1 }\nchunks after:  shard02: 1",
+                    unsharded.step(0));
+            assertEquals("shard02", unsharded.tiles().get("shop.orders"), "a tile on shard02's lane");
+            assertTrue(
+                    unsharded.placement().keyLines().stream()
+                            .noneMatch(k -> k.namespace().equals("shop.orders")),
+                    "no key line left for shop.orders");
+
+            // the ranged follow-up played to its end: nine chunks on three shards gathered into one
+            StepsRun ranged = run(
+                    lesson.followUps().get(0).scenario(), lesson.shellSteps().subList(0, 1), 110, 0, "1");
+            assertEquals(
+                    "chunks before: shard01: 1, shard02: 4, shard03: 4\n{ ok: 1 }\nchunks after:  shard02: 1",
+                    ranged.step(0));
+            assertEquals("shard02", ranged.tiles().get("shop.orders"));
+
+            StepsRun spread = run(lesson.scenario(), lesson.shellSteps(), 10, 0, "1");
+            assertTrue(spread.step(1).endsWith("chunks after:  shard01: 30, shard02: 30, shard03: 30"), spread.step(1));
+            assertEquals(Map.of("shard01", 30L, "shard02", 30L, "shard03", 30L), spread.chunksPerShard());
+        });
+        CLAIMS.put("draining-a-shard", lesson -> {
+            String removeShard = "printjson(db.adminCommand({ removeShard: 'shard03' }))";
+            // step 1 at 20 chart windows into the 100 s stream: shard03 is marked draining at once
+            StepsRun started = run(lesson.scenario(), lesson.shellSteps().subList(0, 1), 20, 0, "1");
+            assertTrue(started.step(0).contains("state: 'started'"), started.step(0));
+            assertTrue(
+                    started.snapshot().shards().stream().anyMatch(s -> s.id().equals("shard03") && s.draining()),
+                    "shard03's lane says it is draining");
+            // steps 1 to 3 at once, then the stream plays on: step 2 again completes the removal
+            StepsRun on80 = run(lesson.scenario(), lesson.shellSteps(), 20, 80, removeShard);
+            assertTrue(on80.step(1).contains("state: 'ongoing'"), on80.step(1));
+            assertTrue(on80.step(1).contains("chunks: Long('1')"), on80.step(1));
+            assertTrue(on80.step(1).contains("collectionsToMove: []"), "8.0 lists the unsharded collections to move");
+            assertEquals("MongoServerError[CommandNotFound]: no such command: 'shardDrainingStatus'", on80.step(2));
+            assertTrue(
+                    String.join("\n", on80.afterwards()).contains("state: 'completed'"), on80.afterwards()::toString);
+            assertTrue(on80.chunksPerShard().keySet().stream().noneMatch("shard03"::equals), on80::toString);
+
+            StepsRun on83 = run(lesson.followUps().get(0).scenario(), lesson.shellSteps(), 20, 0, "1");
+            assertTrue(on83.step(2).contains("collectionsToMove: Long('0')"), on83.step(2));
+            assertTrue(on83.step(2).contains("estimatedRemainingBytes: Long('"), on83.step(2));
+            assertTrue(on83.step(2).contains("state: 'ongoing'"), on83.step(2));
+        });
+        CLAIMS.put("why-the-balancer-waits", lesson -> {
+            // the 100 s stream played to its end (120 one-second chart windows)
+            StepsRun on1Mb = run(lesson.scenario(), lesson.shellSteps(), 120, 0, "1");
+            assertEquals(200_000, on1Mb.snapshot().documents());
+            assertEquals("shard01: 5.54 MB\nshard02: 4.00 MB\nshard03: 4.00 MB", on1Mb.step(0));
+            assertEquals("{ chunkSize: Long('1'), balancerCompliant: true, ok: 1 }", on1Mb.step(1));
+
+            StepsRun on128Mb = run(lesson.followUps().get(0).scenario(), lesson.shellSteps(), 120, 0, "1");
+            assertTrue(on128Mb.step(0).matches("shard01: [0-9.]+ MB"), "all on shard01: " + on128Mb.step(0));
+            assertEquals("{ chunkSize: Long('128'), balancerCompliant: true, ok: 1 }", on128Mb.step(1));
+        });
+        CLAIMS.put("orphans-after-migration", lesson -> {
+            String counts = lesson.shellSteps().get(0).script();
+            // at the end of the two-minute stream (130 chart windows), then 900 s of stepping past the last commit
+            StepsRun on80 = run(lesson.scenario(), lesson.shellSteps(), 130, ORPHAN_STEPS, counts);
+            assertEquals(
+                    "shard01: 92330 owned, 147670 orphaned\n"
+                            + "shard02: 73835 owned, 0 orphaned\n"
+                            + "shard03: 73835 owned, 0 orphaned",
+                    on80.step(0));
+            assertEquals(
+                    List.of(
+                            "shard01: 92330 owned, 0 orphaned",
+                            "shard02: 73835 owned, 0 orphaned",
+                            "shard03: 73835 owned, 0 orphaned"),
+                    on80.afterwards(),
+                    "8.0's range deleter has removed every orphan");
+            assertEquals(List.of(), on80.snapshot().orphanedRanges(), "no ghost left on the lanes");
+
+            StepsRun on82 = run(lesson.followUps().get(0).scenario(), lesson.shellSteps(), 130, ORPHAN_STEPS, counts);
+            assertEquals(on80.step(0), on82.step(0), "the same migrations and orphans at the end of the stream");
+            assertEquals(
+                    "shard01: 92330 owned, 147670 orphaned", on82.afterwards().get(0), "8.2 keeps them");
+            long lastCommit = on82.snapshot().orphanedRanges().stream()
+                    .mapToLong(o -> o.migratedAtMillis())
+                    .max()
+                    .orElseThrow();
+            assertTrue(
+                    on82.snapshot().atMillis() - lastCommit >= 900_000,
+                    "stepped 900 s past the last commit: " + (on82.snapshot().atMillis() - lastCommit) + " ms");
         });
     }
 

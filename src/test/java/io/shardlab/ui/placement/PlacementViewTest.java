@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
 import io.shardlab.session.EngineState;
@@ -29,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -91,7 +93,13 @@ class PlacementViewTest {
                 engine::placement, Platform::runLater, engine::undo, engine::redo, RememberedSettings.inMemory());
         robot.interact(() -> {
             UiText text = new UiText(Language.ENGLISH);
-            var root = new PlacementView(text, board, new SimpleBooleanProperty(false), picture -> {}).build();
+            var root = new PlacementView(
+                            text,
+                            board,
+                            new SimpleBooleanProperty(false),
+                            picture -> {},
+                            new SimpleObjectProperty<>(ShardColorOrder.of(List.of())))
+                    .build();
             new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);
             Stage stage = new Stage();
             stage.setScene(new Scene(root, 1280, 720));

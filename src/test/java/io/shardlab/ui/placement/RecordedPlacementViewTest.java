@@ -3,12 +3,14 @@ package io.shardlab.ui.placement;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.render.ShardColorOrder;
 import io.shardlab.text.Language;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -33,7 +35,11 @@ class RecordedPlacementViewTest {
         PlacementViewModel board = PlacementViewModelTest.noting(deskCalls);
         robot.interact(() -> {
             var root = new PlacementView(
-                            new UiText(Language.ENGLISH), board, new SimpleBooleanProperty(false), picture -> {})
+                            new UiText(Language.ENGLISH),
+                            board,
+                            new SimpleBooleanProperty(false),
+                            picture -> {},
+                            new SimpleObjectProperty<>(ShardColorOrder.of(List.of())))
                     .build();
             new Appearance(new SimpleBooleanProperty(false), new SimpleBooleanProperty(false)).follow(root);
             Stage stage = new Stage();

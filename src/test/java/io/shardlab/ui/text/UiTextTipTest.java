@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.shardlab.text.Language;
+import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.shape.Rectangle;
@@ -24,6 +26,8 @@ class UiTextTipTest {
     private final UiText text = new UiText(Language.ENGLISH);
     private Button button;
     private Rectangle shape;
+    private Label status;
+    private final AtomicInteger made = new AtomicInteger();
 
     @Start
     void start(Stage stage) {
@@ -31,7 +35,12 @@ class UiTextTipTest {
         button.setId("tipped-button");
         shape = text.tip(new Rectangle(40, 20), "window.work.tooltip");
         shape.setId("tipped-shape");
-        stage.setScene(new Scene(new HBox(20, button, shape), 300, 100));
+        status = text.tip(new Label("status"), () -> {
+            made.incrementAndGet();
+            return new Tooltip("made on hover");
+        });
+        status.setId("tipped-status");
+        stage.setScene(new Scene(new HBox(20, button, shape, status), 300, 100));
         stage.show();
     }
 
@@ -56,6 +65,22 @@ class UiTextTipTest {
         WaitForAsyncUtils.waitForFxEvents();
 
         assertEquals("Background work: click for the list", installed().getText());
+    }
+
+    @Test
+    void a_tooltip_of_its_own_making_is_made_once_when_the_pointer_first_enters(FxRobot robot) {
+        // given a label whose tooltip is made by a function of its own, the pointer elsewhere
+        assertEquals(0, made.get(), "the tooltip is made before the pointer came");
+
+        // when the pointer comes, leaves and comes again
+        robot.moveTo("#tipped-status");
+        robot.moveTo("#tipped-button");
+        robot.moveTo("#tipped-status");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then it was made once, and the label holds it
+        assertEquals(1, made.get());
+        assertEquals("made on hover", status.getTooltip().getText());
     }
 
     /** What {@link Tooltip#install} keeps on a node. */

@@ -4,12 +4,12 @@ import atlantafx.base.theme.Styles;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.ui.text.UiText;
+import io.shardlab.ui.theme.HangingPopOver;
 import java.util.Optional;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
 import org.controlsfx.control.PopOver;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
@@ -26,7 +26,7 @@ public final class BalancerWhyPanel {
     private final BalancerWhyViewModel vm;
     private final UiText text;
     private final Button button = new Button();
-    private final PopOver popOver = new PopOver();
+    private final PopOver popOver = new HangingPopOver();
     private final VBox content = new VBox(4);
 
     public BalancerWhyPanel(BalancerWhyViewModel vm, UiText text) {
@@ -47,11 +47,6 @@ public final class BalancerWhyPanel {
         popOver.setId("balancer-why-popover");
         // it opens over the number line where its plan is drawn: dragged aside, it stays open beside the picture
         popOver.setDetachable(true);
-        popOver.setHeaderAlwaysVisible(false);
-        popOver.setArrowLocation(PopOver.ArrowLocation.TOP_CENTER);
-        popOver.setFadeInDuration(Duration.millis(120));
-        popOver.setFadeOutDuration(Duration.millis(80));
-        popOver.setHideOnEscape(true);
         vm.openProperty().bind(popOver.showingProperty());
         popOver.setOnAutoHide(e -> vm.hiddenByClickElsewhere());
         vm.whyProperty().addListener((obs, was, now) -> fill());

@@ -94,7 +94,7 @@ public final class ChunkView {
         title.setId("chunk-title");
         title.getStyleClass().add(PANEL_TITLE);
         GridPane grid = new GridPane();
-        grid.getStyleClass().add(DETAILS_GRID);
+        grid.getStyleClass().addAll(DETAILS_GRID, SharedStyles.INSET_BOX);
         Label[] values = new Label[7];
         // the value labels' ids, by the English names of their rows
         String[] names = {"min", "max", "shard", "documents", "data-size", "jumbo", "version"};
@@ -179,15 +179,17 @@ public final class ChunkView {
                 move.getItems().add(item);
             }
         });
-        Tooltip moveTip = new Tooltip();
-        moveTip.textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> actions.moveUnsupportedProperty().get().isEmpty()
-                                ? text.now("explorer.chunkView.move.tip")
-                                : actions.moveUnsupportedProperty().get(),
-                        actions.moveUnsupportedProperty(),
-                        text.language()));
-        move.setTooltip(moveTip);
+        text.tip(move, () -> {
+            Tooltip moveTip = new Tooltip();
+            moveTip.textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> actions.moveUnsupportedProperty().get().isEmpty()
+                                    ? text.now("explorer.chunkView.move.tip")
+                                    : actions.moveUnsupportedProperty().get(),
+                            actions.moveUnsupportedProperty(),
+                            text.language()));
+            return moveTip;
+        });
         Button mergeLeft = new Button(null, new FontIcon(MaterialDesignA.ARROW_COLLAPSE_LEFT));
         mergeLeft.setId("chunk-merge-previous");
         text.tip(mergeLeft, "explorer.chunkView.mergePrevious.tip");

@@ -90,18 +90,20 @@ public final class ConnectionsViewModel {
 
     /**
      * While not accepting, the Shell panel's writes fill the same memory budget clients' do: the strip shows how full
-     * it is (and shows itself: on every Shell command until dismissed, then again once the budget is nearly full);
-     * empty hides the figure (another cluster is on show).
+     * it is (and shows itself once the Shell has written documents: on every Shell command until dismissed, then again
+     * once the budget is nearly full); empty hides the figure (another cluster is on show).
      */
     private void showShellMemory(Optional<MemoryBudgetUse> use) {
         if (accepting.get()) {
             return;
         }
-        memory.set(use.map(ConnectionsViewModel::memoryText).orElse(null));
+        memory.set(use.map(ConnectionsViewModel::shellMemoryText).orElse(null));
         boolean nearlyFull = use.map(MemoryBudgetUse::nearlyFull).orElse(false);
         boolean warningNew = nearlyFull && !memoryNearlyFull.get();
         memoryNearlyFull.set(nearlyFull);
-        if (use.isPresent() && (!memoryDismissed || warningNew)) {
+        // opening the Shell or reading does not bring up the strip: only documents the Shell wrote take the budget
+        boolean wrote = use.map(u -> u.usedBytes() > 0).orElse(false);
+        if (wrote && (!memoryDismissed || warningNew)) {
             memoryDismissed = false;
             shown.set(true);
         }
@@ -312,6 +314,17 @@ public final class ConnectionsViewModel {
                 ? "explorer.memory.full"
                 : use.nearlyFull() ? "explorer.memory.nearly-full" : "explorer.memory";
         return Message.of(key, use.usedMegabytes(), use.budgetMegabytes(), use.percent());
+    }
+
+    /**
+     * The strip's line while no client is served: what the Shell's documents take of the budget clients' writes share,
+     * said as such (the scenario's streamed documents are simulated apart and take none of it); the warnings as
+     * {@link #memoryText}.
+     */
+    static Message shellMemoryText(MemoryBudgetUse use) {
+        return use.nearlyFull()
+                ? memoryText(use)
+                : Message.of("explorer.memory.shell", use.usedMegabytes(), use.budgetMegabytes(), use.percent());
     }
 
     /** "Roster: 3 clients" or "Roster: 3 clients · eyes on the projector (writes refused)". */

@@ -3,6 +3,7 @@ package io.shardlab.ui.explorer.diagram;
 import io.shardlab.sim.Migration;
 import io.shardlab.text.Messages;
 import io.shardlab.ui.text.UiText;
+import io.shardlab.ui.theme.HangingPopOver;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -30,7 +31,7 @@ final class ChunkPopover {
     private static final String CHUNK_POPOVER_CONTENT = "chunk-popover-content";
     private static final String CHUNK_POPOVER = "chunk-popover";
 
-    private final PopOver popOver = new PopOver();
+    private final PopOver popOver = new HangingPopOver();
     private final Label title = new Label();
     private final Label[] values;
     private static final String[] NAMES = {
@@ -86,13 +87,8 @@ final class ChunkPopover {
         popOver.setId("chunk-popover");
         popOver.getStyleClass().add(CHUNK_POPOVER);
         popOver.setDetachable(false);
-        popOver.setHeaderAlwaysVisible(false);
-        popOver.setArrowLocation(PopOver.ArrowLocation.TOP_CENTER);
-        popOver.setFadeInDuration(Duration.millis(120));
-        popOver.setFadeOutDuration(Duration.millis(80));
         // a click elsewhere on the line closes it and still selects what it lands on
         popOver.setConsumeAutoHidingEvents(false);
-        popOver.setHideOnEscape(true);
         // the owner window keeps the keyboard: Esc there closes the popover before the line clears its selection
         popOver.getRoot().addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ESCAPE) {

@@ -42,45 +42,49 @@ final class LiveOverlay {
      */
     static final long FRAME_NANOS = 30_000_000L;
 
-    /** An insert on show; its positions are those on {@link #model}. */
-    private static final class Mark {
-        final InsertMark mark;
+    /** Something on show for a while from when it happened; its positions are those on {@link #model}. */
+    private abstract static class OnShow {
         final long bornNanos;
         NumberLineModel model;
+
+        OnShow(long bornNanos) {
+            this.bornNanos = bornNanos;
+        }
+    }
+
+    /** An insert on show. */
+    private static final class Mark extends OnShow {
+        final InsertMark mark;
         NumberLineModel valueModel;
         double position;
         double valuePosition = Double.NaN;
 
         Mark(InsertMark mark, long bornNanos) {
+            super(bornNanos);
             this.mark = mark;
-            this.bornNanos = bornNanos;
         }
     }
 
     /** A migration on show, sliding from its donor's lane to its recipient's. */
-    private static final class Move {
+    private static final class Move extends OnShow {
         final ChunkMove move;
-        final long bornNanos;
-        NumberLineModel model;
         double from;
         double to;
 
         Move(ChunkMove move, long bornNanos) {
+            super(bornNanos);
             this.move = move;
-            this.bornNanos = bornNanos;
         }
     }
 
     /** A new chunk bound, flashing on the line. */
-    private static final class Flash {
+    private static final class Flash extends OnShow {
         final ShardKey point;
-        final long bornNanos;
-        NumberLineModel model;
         double position;
 
         Flash(ShardKey point, long bornNanos) {
+            super(bornNanos);
             this.point = point;
-            this.bornNanos = bornNanos;
         }
     }
 
@@ -197,14 +201,15 @@ final class LiveOverlay {
     }
 
     private void expire(long now) {
-        while (!marks.isEmpty() && now - marks.peekFirst().bornNanos > MARK_LIFE_NANOS) {
-            marks.removeFirst();
-        }
-        while (!moves.isEmpty() && now - moves.peekFirst().bornNanos > MOVE_LIFE_NANOS) {
-            moves.removeFirst();
-        }
-        while (!flashes.isEmpty() && now - flashes.peekFirst().bornNanos > MOVE_LIFE_NANOS) {
-            flashes.removeFirst();
+        expire(marks, MARK_LIFE_NANOS, now);
+        expire(moves, MOVE_LIFE_NANOS, now);
+        expire(flashes, MOVE_LIFE_NANOS, now);
+    }
+
+    /** Drops from the front of {@code shown} (oldest first) what has been on show longer than {@code lifeNanos}. */
+    private static void expire(Deque<? extends OnShow> shown, long lifeNanos, long now) {
+        while (!shown.isEmpty() && now - shown.peekFirst().bornNanos > lifeNanos) {
+            shown.removeFirst();
         }
     }
 

@@ -336,16 +336,31 @@ public final class NumberLineView {
     }
 
     private void layoutHover() {
-        LineGeometry geo = geometry;
-        ChunkDetails d = vm.hoveredProperty().get();
-        DiagramPicture p = vm.pictureProperty().get();
-        if (geo == null || d == null || p == null || d.index() >= p.model().chunkCount()) {
+        SpanOnBar span = spanOnBar(vm.hoveredProperty().get());
+        if (span == null) {
             return;
         }
-        double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
-        double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
-        hoverOutline.resizeRelocate(x0 - 1, geo.barTop() - 2, Math.max(3, x1 - x0 + 2), geo.barHeight() + 4);
+        hoverOutline.resizeRelocate(
+                span.left() - 1, span.top() - 2, Math.max(3, span.right() - span.left() + 2), span.height() + 4);
         placeHoverCard();
+    }
+
+    /** Where a chunk stands on the bar, in view pixels, cut to the line's ends. */
+    private record SpanOnBar(double left, double right, double top, double height) {}
+
+    /** Where {@code chunk} stands on the bar as last painted; null before a paint, or when it is not on it. */
+    private SpanOnBar spanOnBar(ChunkDetails chunk) {
+        LineGeometry geo = geometry;
+        DiagramPicture p = vm.pictureProperty().get();
+        if (geo == null
+                || chunk == null
+                || p == null
+                || chunk.index() >= p.model().chunkCount()) {
+            return null;
+        }
+        double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(chunk.index())));
+        double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(chunk.index() + 1)));
+        return new SpanOnBar(x0, x1, geo.barTop(), geo.barHeight());
     }
 
     /** Puts the hover card beside the pointer, inside the view. */
@@ -382,15 +397,13 @@ public final class NumberLineView {
 
     /** Shows the selected chunk's details pointing at the bottom of its span on the bar. */
     private void showDetails() {
-        LineGeometry geo = geometry;
-        ChunkDetails d = vm.selectedProperty().get();
-        DiagramPicture p = vm.pictureProperty().get();
-        if (geo == null || d == null || p == null || d.index() >= p.model().chunkCount()) {
+        SpanOnBar span = spanOnBar(vm.selectedProperty().get());
+        if (span == null) {
             return;
         }
-        double x0 = Math.max(geo.lineX(), geo.x(p.model().edge(d.index())));
-        double x1 = Math.min(geo.lineX() + geo.lineWidth(), geo.x(p.model().edge(d.index() + 1)));
-        showDetailsAt(Math.max(x0, Math.min(x1, (x0 + x1) / 2)), geo.barTop() + geo.barHeight());
+        double x0 = span.left();
+        double x1 = span.right();
+        showDetailsAt(Math.max(x0, Math.min(x1, (x0 + x1) / 2)), span.top() + span.height());
     }
 
     private void showDetailsAt(double x, double y) {

@@ -1,14 +1,12 @@
 package io.shardlab.ui.explorer.diagram;
 
+import io.shardlab.ui.explorer.PresenterMode;
 import io.shardlab.ui.theme.Appearance;
 import java.awt.Graphics2D;
 import java.awt.geom.AffineTransform;
 import java.util.Objects;
 import javafx.application.Platform;
-import javafx.beans.value.ChangeListener;
-import javafx.collections.ListChangeListener;
-import javafx.scene.Parent;
-import javafx.scene.Scene;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
@@ -46,9 +44,7 @@ public final class RenderCanvas extends Region {
     private boolean scheduled;
     private long lastPaintNanos;
     private double scale = 1;
-    private Parent styledRoot;
-    private final ListChangeListener<String> rootStyleListener = change -> followScale();
-    private final ChangeListener<Parent> rootListener = (obs, was, now) -> followRoot(getScene());
+    private final ReadOnlyBooleanProperty presenter = PresenterMode.of(this);
 
     /** A canvas that paints through {@code painter} on every {@link #repaint()} and resize. */
     public RenderCanvas(Painter painter) {
@@ -58,32 +54,11 @@ public final class RenderCanvas extends Region {
         getStyleClass().add(RENDER_CANVAS);
         widthProperty().addListener((obs, was, now) -> repaint());
         heightProperty().addListener((obs, was, now) -> repaint());
-        sceneProperty().addListener((obs, was, now) -> {
-            if (was != null) {
-                was.rootProperty().removeListener(rootListener);
-            }
-            if (now != null) {
-                now.rootProperty().addListener(rootListener);
-            }
-            followRoot(now);
-        });
-    }
-
-    private void followRoot(Scene scene) {
-        Parent root = scene == null ? null : scene.getRoot();
-        if (styledRoot != null) {
-            styledRoot.getStyleClass().removeListener(rootStyleListener);
-        }
-        styledRoot = root;
-        if (root != null) {
-            root.getStyleClass().addListener(rootStyleListener);
-        }
-        followScale();
+        presenter.addListener((obs, was, now) -> followScale());
     }
 
     private void followScale() {
-        boolean presenter = styledRoot != null && styledRoot.getStyleClass().contains(Appearance.PRESENTER);
-        double type = presenter ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
+        double type = presenter.get() ? Appearance.PRESENTER_DIAGRAM_SCALE : 1;
         typeScale = type;
         double now = type;
         if (leastDiagramHeight > 0 && leastDiagramHeight * type > heightLimit) {
@@ -186,11 +161,21 @@ public final class RenderCanvas extends Region {
         double density = getScene() == null || getScene().getWindow() == null
                 ? 1
                 : getScene().getWindow().getOutputScaleX();
-        // painters may leave a transform or a clip behind: every paint starts clean
-        graphics.setTransform(AffineTransform.getScaleInstance(scale, scale));
-        graphics.setClip(null);
-        painter.paint(graphics, w / scale, h / scale, density * scale);
+        paintInto(graphics, density);
         lastPaintNanos = System.nanoTime() - start;
+    }
+
+    /**
+     * Paints the diagram as the canvas does, at its size and scale, into {@code g}: the canvas's own context, or a
+     * test's that records what is drawn.
+     *
+     * @param density device pixels per logical pixel
+     */
+    void paintInto(Graphics2D g, double density) {
+        // painters may leave a transform or a clip behind: every paint starts clean
+        g.setTransform(AffineTransform.getScaleInstance(scale, scale));
+        g.setClip(null);
+        painter.paint(g, canvas.getWidth() / scale, canvas.getHeight() / scale, density * scale);
     }
 
     /** How long the last paint took, for the frame-time benchmark. */

@@ -5,7 +5,11 @@ import io.shardlab.session.ExplorerFrame.CommandEntry;
 import io.shardlab.ui.explorer.ExplorerStyles;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
+import io.shardlab.ui.theme.SharedStyles;
 import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
+import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -13,6 +17,7 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
@@ -37,22 +42,10 @@ public final class HistoryView {
 
     /** The tab's content. */
     public static Node of(HistoryViewModel vm, UiText text) {
-        Button undo = new Button(null, new FontIcon(MaterialDesignU.UNDO));
-        undo.getStyleClass().add(HISTORY_BUTTON);
-        undo.textProperty().bind(text.text(vm.undoTextProperty()));
-        undo.setMnemonicParsing(false);
-        undo.disableProperty().bind(vm.canUndoProperty().not());
-        undo.setOnAction(e -> vm.undo());
-        undo.setWrapText(true);
-        undo.setMaxWidth(Double.MAX_VALUE);
-        Button redo = new Button(null, new FontIcon(MaterialDesignR.REDO));
-        redo.getStyleClass().add(HISTORY_BUTTON);
-        redo.textProperty().bind(text.text(vm.redoTextProperty()));
-        redo.setMnemonicParsing(false);
-        redo.disableProperty().bind(vm.canRedoProperty().not());
-        redo.setOnAction(e -> vm.redo());
-        redo.setWrapText(true);
-        redo.setMaxWidth(Double.MAX_VALUE);
+        Button undo =
+                historyButton(MaterialDesignU.UNDO, text.text(vm.undoTextProperty()), vm.canUndoProperty(), vm::undo);
+        Button redo =
+                historyButton(MaterialDesignR.REDO, text.text(vm.redoTextProperty()), vm.canRedoProperty(), vm::redo);
         Label undoNote = text.label(new Label(), "explorer.history.note");
         undoNote.getStyleClass().add(PANEL_NOTE);
         undoNote.setWrapText(true);
@@ -78,6 +71,20 @@ public final class HistoryView {
         return box;
     }
 
+    /** Undo or redo, saying what it would take back or put back: off while there is nothing to. */
+    private static Button historyButton(
+            Ikon icon, ObservableStringValue label, ObservableBooleanValue possible, Runnable action) {
+        Button button = new Button(null, new FontIcon(icon));
+        button.getStyleClass().add(HISTORY_BUTTON);
+        button.textProperty().bind(label);
+        button.setMnemonicParsing(false);
+        button.disableProperty().bind(Bindings.not(possible));
+        button.setOnAction(e -> action.run());
+        button.setWrapText(true);
+        button.setMaxWidth(Double.MAX_VALUE);
+        return button;
+    }
+
     private static void fillCommands(HistoryViewModel vm, VBox list, UiText text) {
         list.getChildren().clear();
         for (CommandEntry c : List.copyOf(vm.commandsProperty())) {
@@ -95,7 +102,7 @@ public final class HistoryView {
             HBox.setHgrow(code, Priority.ALWAYS);
             HBox row = new HBox(4, code, copy);
             VBox item = new VBox(4, description, row);
-            item.getStyleClass().add(COMMAND_ITEM);
+            item.getStyleClass().addAll(COMMAND_ITEM, SharedStyles.INSET_BOX);
             list.getChildren().add(item);
         }
     }

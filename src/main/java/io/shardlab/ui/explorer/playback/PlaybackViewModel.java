@@ -263,18 +263,12 @@ public final class PlaybackViewModel {
 
     // ---- verbs -----------------------------------------------------------------------------------
 
-    // a read-only layout hides the simulation: a verb then would change what is not on show
-
     public void play() {
-        if (!layoutShown.get()) {
-            engine.play();
-        }
+        onTheSimulation(engine::play);
     }
 
     public void pause() {
-        if (!layoutShown.get()) {
-            engine.pause();
-        }
+        onTheSimulation(engine::pause);
     }
 
     /** Play when paused, pause when playing. */
@@ -288,22 +282,23 @@ public final class PlaybackViewModel {
 
     /** One chart window of simulated time, while paused. */
     public void step() {
-        if (!layoutShown.get()) {
-            engine.step();
-        }
+        onTheSimulation(engine::step);
     }
 
     /** A fresh cluster, the stream at its start. */
     public void reset() {
-        if (!layoutShown.get()) {
-            engine.reset();
-        }
+        onTheSimulation(engine::reset);
     }
 
     public void chooseSpeed(PlaybackSpeed s) {
         Objects.requireNonNull(s, "s");
+        onTheSimulation(() -> engine.speed(s));
+    }
+
+    /** Runs a transport verb, unless a read-only layout hides the simulation: it would change what is not on show. */
+    private void onTheSimulation(Runnable verb) {
         if (!layoutShown.get()) {
-            engine.speed(s);
+            verb.run();
         }
     }
 }

@@ -30,7 +30,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.util.StringConverter;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
@@ -104,7 +103,16 @@ public final class TransportBar {
         if (!counters) {
             return;
         }
-        figures = group(counters(vm), separator(), undoButton(history), redoButton(history));
+        Button undo = historyButton("history-undo", MaterialDesignU.UNDO, history.canUndoProperty(), history::undo);
+        Button redo = historyButton("history-redo", MaterialDesignR.REDO, history.canRedoProperty(), history::redo);
+        // each names what it would take back or put back
+        text.tip(
+                undo,
+                () -> text.tooltip(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
+        text.tip(
+                redo,
+                () -> text.tooltip(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
+        figures = group(counters(vm), separator(), undo, redo);
         notIn(figures, presenter);
         root.getChildren().add(figures);
     }
@@ -167,10 +175,11 @@ public final class TransportBar {
                 vm.chooseSpeed(s);
                 b.setSelected(true);
             });
-            b.setTooltip(
-                    s == PlaybackSpeed.MAX
-                            ? text.tooltip("explorer.transport.speed.max.tip")
-                            : text.tooltip("explorer.transport.speed.tip", s.label(), (int) s.factor()));
+            if (s == PlaybackSpeed.MAX) {
+                text.tip(b, "explorer.transport.speed.max.tip");
+            } else {
+                text.tip(b, "explorer.transport.speed.tip", s.label(), (int) s.factor());
+            }
             vm.speedProperty().addListener((obs, was, now) -> b.setSelected(now == s));
             speeds.getChildren().add(b);
             i++;
@@ -184,19 +193,8 @@ public final class TransportBar {
         picker.setId("speed-choice");
         picker.setValue(vm.speedProperty().get());
         text.tip(picker, "explorer.transport.speed.picker.tip");
-        picker.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(PlaybackSpeed speed) {
-                return speed == null
-                        ? ""
-                        : text.now("explorer.transport.speed.value", PlaybackViewModel.speedLabel(speed));
-            }
-
-            @Override
-            public PlaybackSpeed fromString(String text) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        });
+        picker.setConverter(text.converter(
+                speed -> Message.of("explorer.transport.speed.value", PlaybackViewModel.speedLabel(speed))));
         picker.valueProperty().addListener((obs, was, now) -> {
             if (now != null && now != vm.speedProperty().get()) {
                 vm.chooseSpeed(now);
@@ -240,26 +238,12 @@ public final class TransportBar {
         return group(clock, progressBox);
     }
 
-    private Button undoButton(HistoryViewModel history) {
-        Button undo = iconButton("history-undo", MaterialDesignU.UNDO, "");
-        undo.disableProperty().bind(history.canUndoProperty().not());
-        undo.setTooltip(new Tooltip());
-        undo.getTooltip()
-                .textProperty()
-                .bind(text.text(history.undoTextProperty().map(t -> Message.of("explorer.transport.undo.tip", t))));
-        undo.setOnAction(e -> history.undo());
-        return undo;
-    }
-
-    private Button redoButton(HistoryViewModel history) {
-        Button redo = iconButton("history-redo", MaterialDesignR.REDO, "");
-        redo.disableProperty().bind(history.canRedoProperty().not());
-        redo.setTooltip(new Tooltip());
-        redo.getTooltip()
-                .textProperty()
-                .bind(text.text(history.redoTextProperty().map(t -> Message.of("explorer.transport.redo.tip", t))));
-        redo.setOnAction(e -> history.redo());
-        return redo;
+    /** Undo or redo: off while there is nothing to take back or put back. */
+    private Button historyButton(String id, Ikon icon, ObservableBooleanValue possible, Runnable action) {
+        Button button = iconButton(id, icon, "");
+        button.disableProperty().bind(Bindings.not(possible));
+        button.setOnAction(e -> action.run());
+        return button;
     }
 
     /** Chunks, splits, migrations and jumbo chunks now, as a row of figures over captions. */
@@ -269,12 +253,10 @@ public final class TransportBar {
         VBox migrations = migrationsStat(vm);
         // the set-up's own splits and moves (a pre-split) are not the stream's: counted apart, said on hover
         for (VBox counted : new VBox[] {splits, migrations}) {
-            Tooltip setup = new Tooltip();
-            setup.setWrapText(true);
-            setup.setMaxWidth(420);
-            setup.textProperty()
-                    .bind(text.text(vm.setupTextProperty().orElse(Message.of("explorer.transport.setup.none"))));
-            Tooltip.install(counted, setup);
+            text.tip(
+                    counted,
+                    () -> wrapped(
+                            text.tooltip(vm.setupTextProperty().orElse(Message.of("explorer.transport.setup.none")))));
         }
         HBox stats = new HBox(
                 stat(
@@ -326,12 +308,15 @@ public final class TransportBar {
         Label caption = (Label) box.getChildren().get(1);
         caption.textProperty().unbind();
         caption.setText("config.chunks"); // untranslated: MongoDB's collection, named as mongosh names it
-        Tooltip detail = new Tooltip();
-        detail.textProperty().bind(text.text(vm.routingDetailProperty()));
-        detail.setWrapText(true);
-        detail.setMaxWidth(420);
-        Tooltip.install(box, detail);
+        text.tip(box, () -> wrapped(text.tooltip(vm.routingDetailProperty())));
         return box;
+    }
+
+    /** {@code tip}, wrapped at a width that reads: its sentences are long. */
+    private static Tooltip wrapped(Tooltip tip) {
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        return tip;
     }
 
     /**

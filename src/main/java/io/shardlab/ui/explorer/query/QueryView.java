@@ -117,7 +117,7 @@ public final class QueryView {
         reason.visibleProperty().bind(vm.reasonProperty().isNotEmpty());
         reason.managedProperty().bind(reason.visibleProperty());
         VBox result = new VBox(8, head, reason);
-        result.getStyleClass().add(QUERY_RESULT);
+        result.getStyleClass().addAll(QUERY_RESULT, SharedStyles.INSET_BOX);
         result.visibleProperty().bind(vm.reasonProperty().isNotEmpty());
         result.managedProperty().bind(result.visibleProperty());
 

@@ -11,7 +11,6 @@ import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.SharedStyles;
 import io.shardlab.ui.theme.WindowPlacement;
 import java.io.File;
-import java.util.function.Function;
 import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -35,7 +34,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
-import javafx.util.StringConverter;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
@@ -196,9 +194,11 @@ public final class SetupBar {
                 .bind(Bindings.when(unfolded)
                         .then(this.text.text("explorer.setup.fold"))
                         .otherwise(this.text.text("explorer.setup.unfold")));
-        Tooltip editTip = new Tooltip();
-        editTip.textProperty().bind(edit.textProperty());
-        edit.setTooltip(editTip);
+        this.text.tip(edit, () -> {
+            Tooltip editTip = new Tooltip();
+            editTip.textProperty().bind(edit.textProperty());
+            return editTip;
+        });
         edit.setGraphic(new FontIcon(MaterialDesignP.PENCIL_OUTLINE));
         edit.setMinWidth(Region.USE_PREF_SIZE);
         edit.setOnAction(e -> unfolded.set(!unfolded.get()));
@@ -255,22 +255,25 @@ public final class SetupBar {
         workload.setButtonCell(workloadLabel);
         workload.getStyleClass().add(SETUP_WORKLOAD);
         // the closed picker is sized for the setup row and can cut a long name: its tooltip names the choice whole
-        Tooltip workloadTip = new Tooltip();
-        workloadTip
-                .textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> workload.getValue() == null
-                                ? text.now("explorer.setup.workload.tip")
-                                : text.now(
-                                        "explorer.setup.workload.tip.chosen",
-                                        text.messages().text(workload.getValue().label()),
-                                        workload.getValue()
-                                                .words()
-                                                .map(text.messages()::text)
-                                                .orElse(workload.getValue().description())),
-                        workload.valueProperty(),
-                        text.language()));
-        workload.setTooltip(workloadTip);
+        text.tip(workload, () -> {
+            Tooltip workloadTip = new Tooltip();
+            workloadTip
+                    .textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> workload.getValue() == null
+                                    ? text.now("explorer.setup.workload.tip")
+                                    : text.now(
+                                            "explorer.setup.workload.tip.chosen",
+                                            text.messages()
+                                                    .text(workload.getValue().label()),
+                                            workload.getValue()
+                                                    .words()
+                                                    .map(text.messages()::text)
+                                                    .orElse(workload.getValue().description())),
+                            workload.valueProperty(),
+                            text.language()));
+            return workloadTip;
+        });
         return workload;
     }
 
@@ -327,7 +330,7 @@ public final class SetupBar {
         ComboBox<Integer> chunkSize = new ComboBox<>();
         chunkSize.setId("setup-chunk-size");
         chunkSize.setItems(vm.chunkSizes());
-        chunkSize.setConverter(converter(vm::chunkSizeLabel));
+        chunkSize.setConverter(text.converter(vm::chunkSizeLabel));
         chunkSize.setValue(vm.chunkSizeMegabytesProperty().get());
         chunkSize.valueProperty().addListener((obs, was, now) -> {
             if (now != null) {
@@ -337,7 +340,7 @@ public final class SetupBar {
         vm.chunkSizeMegabytesProperty().addListener((obs, was, now) -> chunkSize.setValue(now.intValue()));
         Runnable relabel = () -> {
             Integer v = chunkSize.getValue();
-            chunkSize.setConverter(converter(vm::chunkSizeLabel));
+            chunkSize.setConverter(text.converter(vm::chunkSizeLabel));
             chunkSize.setValue(null);
             chunkSize.setValue(v);
         };
@@ -363,9 +366,9 @@ public final class SetupBar {
         version.setId("setup-version");
         version.setItems(vm.versions());
         version.valueProperty().bindBidirectional(vm.versionProperty());
-        version.setConverter(converter(vm::versionLabel));
+        version.setConverter(text.converter(vm::versionLabel));
         // the closed picker shows the number alone; the open list's cells are made anew each time it opens
-        text.language().addListener((obs, was, now) -> version.setConverter(converter(vm::versionLabel)));
+        text.language().addListener((obs, was, now) -> version.setConverter(text.converter(vm::versionLabel)));
         // the open list names each release with what changes in it, so the choice can be made from the list
         version.setCellFactory(list -> new ListCell<>() {
             @Override
@@ -396,21 +399,24 @@ public final class SetupBar {
             }
         });
         version.getStyleClass().add(SETUP_VERSION);
-        Tooltip versionTip = new Tooltip();
-        versionTip.setWrapText(true);
-        versionTip.setMaxWidth(420);
-        versionTip
-                .textProperty()
-                .bind(Bindings.createStringBinding(
-                        () -> vm.versionProperty().get() == null
-                                ? ""
-                                : text.now(
-                                        "explorer.setup.version.tip",
-                                        vm.versionLabel(vm.versionProperty().get()),
-                                        vm.versionSummary(vm.versionProperty().get())),
-                        vm.versionProperty(),
-                        text.language()));
-        version.setTooltip(versionTip);
+        text.tip(version, () -> {
+            Tooltip versionTip = new Tooltip();
+            versionTip.setWrapText(true);
+            versionTip.setMaxWidth(420);
+            versionTip
+                    .textProperty()
+                    .bind(Bindings.createStringBinding(
+                            () -> vm.versionProperty().get() == null
+                                    ? ""
+                                    : text.now(
+                                            "explorer.setup.version.tip",
+                                            vm.versionLabel(vm.versionProperty().get()),
+                                            vm.versionSummary(
+                                                    vm.versionProperty().get())),
+                            vm.versionProperty(),
+                            text.language()));
+            return versionTip;
+        });
         return version;
     }
 
@@ -419,10 +425,10 @@ public final class SetupBar {
         ComboBox<Integer> pace = new ComboBox<>();
         pace.setId("setup-pace");
         pace.setItems(vm.paces());
-        pace.setConverter(converter(SetupViewModel::paceLabel));
+        pace.setConverter(text.converter(SetupViewModel::paceLabel));
         text.language().addListener((obs, was, now) -> {
             Integer v = pace.getValue();
-            pace.setConverter(converter(SetupViewModel::paceLabel));
+            pace.setConverter(text.converter(SetupViewModel::paceLabel));
             pace.setValue(null);
             pace.setValue(v);
         });
@@ -546,20 +552,6 @@ public final class SetupBar {
         VBox box = new VBox(label, control);
         box.getStyleClass().add(SETUP_FIELD);
         return box;
-    }
-
-    private <T> StringConverter<T> converter(Function<T, Message> words) {
-        return new StringConverter<>() {
-            @Override
-            public String toString(T value) {
-                return value == null ? "" : text.messages().text(words.apply(value));
-            }
-
-            @Override
-            public T fromString(String string) {
-                throw new UnsupportedOperationException("not editable");
-            }
-        };
     }
 
     private void chooseDataset(Node owner) {

@@ -127,6 +127,7 @@ public final class SetupViewModel {
     private final ObservableList<Integer> chunkSizes = FXCollections.observableArrayList(CHUNK_SIZES_MB);
 
     private final ReadOnlyObjectWrapper<Message> summary = new ReadOnlyObjectWrapper<>(this, "summary");
+    private final IntegerProperty clusterShards = new SimpleIntegerProperty(this, "clusterShards", -1);
     private Scenario base = Scenario.of("{ counter: 1 }", "monotonic");
 
     /**
@@ -145,8 +146,8 @@ public final class SetupViewModel {
         workload.set(workloads.get(0));
         keyPattern.set(workloads.get(0).suggestedKey().orElse(""));
         validate();
-        for (Observable field :
-                List.of(workload, keyPattern, shards, version, chunkSizeMegabytes, docsPerSecond, sharding)) {
+        for (Observable field : List.of(
+                workload, keyPattern, shards, version, chunkSizeMegabytes, docsPerSecond, sharding, clusterShards)) {
             field.addListener(changed -> summarise());
         }
         docsPerSecond.addListener((obs, was, now) -> offer(paces, now.intValue()));
@@ -173,7 +174,7 @@ public final class SetupViewModel {
         Object[] arguments = {
             workloadName,
             keyPattern.get().strip(),
-            shards.get(),
+            shardsLabel(),
             chunkSizeShortLabel(chunkSizeMegabytes.get()),
             versionLabel(version.get()),
             paceLabel(docsPerSecond.get()),
@@ -183,6 +184,25 @@ public final class SetupViewModel {
                 sharding.get().equals(ShardingSetup.NONE)
                         ? Message.of("explorer.setup.summary", arguments)
                         : Message.of("explorer.setup.summary.zones", arguments));
+    }
+
+    /**
+     * The set-up's shards, and the cluster's count beside it once the cluster on show has another (a shard the Shell
+     * added or removed): the folded summary then says what the status bar says.
+     */
+    private Message shardsLabel() {
+        int now = clusterShards.get();
+        return now < 0 || now == shards.get()
+                ? Message.of("explorer.setup.summary.shards", shards.get())
+                : Message.of("explorer.setup.summary.shardsNow", now, shards.get());
+    }
+
+    /**
+     * How many shards the cluster on show has now ({@code -1}: none on show), which the summary tells beside the
+     * set-up's when they differ.
+     */
+    public void showClusterShards(int count) {
+        clusterShards.set(count);
     }
 
     private void validate() {

@@ -29,8 +29,8 @@ import org.testfx.framework.junit5.Start;
 /**
  * The Shell panel's writes fill the same memory budget as the clients' (one budget per mongos: past it the Shell is
  * refused with ExceededMemoryLimit as a client is), so with no client served the connections strip still shows how
- * full it is (headless Monocle, the real explorer view): after a Shell write the strip shows the memory line and
- * nothing of a server; Dismiss hides it, a later write does not bring it back, accepting connections shows it again.
+ * full it is (headless Monocle, the real explorer view): a read leaves it hidden, after a Shell write the strip shows
+ * the Shell's documents' share of the budget and nothing of a server; Dismiss hides it, a later write does not bring it back, accepting connections shows it again.
  */
 @ExtendWith(ApplicationExtension.class)
 class ShellMemoryGaugeTest {
@@ -74,14 +74,19 @@ class ShellMemoryGaugeTest {
         assertFalse(visible(robot, "#connections-bar"));
         CommandLayer shell = engine.shellCommandLayer();
 
+        // when the Shell only reads (as it does when it opens), the strip stays away: nothing took the budget
+        shell.run("school", BsonDocument.parse("{find: 'notes', filter: {}}"));
+        robot.interact(() -> {});
+        assertFalse(visible(robot, "#connections-bar"), "a read takes none of the budget");
+
         // when the Shell panel inserts documents
         shell.run("school", BsonDocument.parse("{insert: 'notes', documents: [{n: 1}, {n: 2}, {n: 3}]}"));
 
-        // then the strip shows the budget's figures, and no connection string
+        // then the strip says what the figures are (the Shell's documents, not the stream's), and no connection string
         waitUntil(() -> visible(robot, "#connections-bar"));
         waitUntil(() -> visible(robot, "#connections-memory"));
         String line = robot.lookup("#connections-memory").queryLabeled().getText();
-        assertTrue(line.startsWith("Memory: "), line);
+        assertTrue(line.startsWith("Documents the Shell wrote: "), line);
         assertFalse(visible(robot, "#connections-uri"));
         assertFalse(visible(robot, "#connections-stop"));
 

@@ -2,9 +2,14 @@ package io.shardlab.ui.explorer.diagram;
 
 import io.shardlab.render.DiagramPainter;
 import io.shardlab.render.LaneDetail;
+import java.awt.font.GlyphVector;
+import java.text.AttributedCharacterIterator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javafx.scene.canvas.Canvas;
 import org.controlsfx.control.PopOver;
+import org.jfree.fx.FXGraphics2D;
 
 /**
  * Test support for tests outside this package (the explorer's window tests, the frame-time benchmark): what the
@@ -23,6 +28,36 @@ public final class DiagramProbe {
     /** Paints {@code canvas} now, at its current size (a repaint otherwise waits for the next turn). */
     public static void paintNow(RenderCanvas canvas) {
         canvas.paintNow();
+    }
+
+    /**
+     * The sizes, in the screen's logical pixels, of every text {@code canvas}'s painter draws at the canvas's size and
+     * scale: a paint into a context that records each text's font size times the transform's vertical scale.
+     */
+    public static List<Double> drawnTypeSizes(RenderCanvas canvas) {
+        List<Double> sizes = new ArrayList<>();
+        Canvas scratch = new Canvas(canvas.getWidth(), canvas.getHeight());
+        FXGraphics2D recording = new FXGraphics2D(scratch.getGraphicsContext2D()) {
+            @Override
+            public void drawString(String text, float x, float y) {
+                sizes.add(getFont().getSize2D() * getTransform().getScaleY());
+                super.drawString(text, x, y);
+            }
+
+            @Override
+            public void drawString(AttributedCharacterIterator text, float x, float y) {
+                sizes.add(getFont().getSize2D() * getTransform().getScaleY());
+                super.drawString(text, x, y);
+            }
+
+            @Override
+            public void drawGlyphVector(GlyphVector glyphs, float x, float y) {
+                sizes.add(glyphs.getFont().getSize2D() * getTransform().getScaleY());
+                super.drawGlyphVector(glyphs, x, y);
+            }
+        };
+        canvas.paintInto(recording, 1);
+        return sizes;
     }
 
     /** How long {@code canvas}'s last paint took, in nanoseconds. */

@@ -24,6 +24,27 @@ class SetupViewModelTest {
     private final List<Scenario> launched = new ArrayList<>();
     private final SetupViewModel vm = new SetupViewModel(WorkloadRegistry.standard(), launched::add);
 
+    @ParameterizedTest(name = "{0} set up, {1} in the cluster: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # set up | in the cluster (-1: none on show) | the summary's shards
+            3        | -1                                | 3 shards
+            3        | 3                                 | 3 shards
+            3        | 4                                 | 4 shards now (3 in the set-up)
+            1        | 2                                 | 2 shards now (one in the set-up)
+            2        | 1                                 | one shard now (2 in the set-up)
+            """)
+    void theFoldedSummarySaysTheClustersShardsWhenTheShellChangedThem(int setUp, int inCluster, String expected) {
+        // given a set-up of setUp shards
+        vm.shardsProperty().set(setUp);
+
+        // when the cluster on show has inCluster (a shard the Shell added or removed)
+        vm.showClusterShards(inCluster);
+
+        // then the folded summary says what the status bar says
+        String summary = ENGLISH.text(vm.summaryProperty().get());
+        assertTrue(summary.contains(" · " + expected + " · "), summary);
+    }
+
     @Test
     void thePickerListsEveryReleaseLineFrom40ToTheNewestAndThePatchBeforeA603StyleSwitch() {
         List<MongoVersion> versions = vm.versions();
