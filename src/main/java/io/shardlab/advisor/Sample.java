@@ -1,5 +1,7 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -36,8 +38,7 @@ public record Sample(
             throw new IllegalArgumentException("source/order/documents: required");
         }
         if (documents.size() == 0) {
-            throw new IllegalArgumentException(
-                    source + ": the sample has no documents; a shard key is judged on at " + "least one");
+            throw new RefusedInput(Message.of("advisor.sample.empty", source));
         }
         if (numDocsTotal < documents.size()) {
             throw new IllegalArgumentException(

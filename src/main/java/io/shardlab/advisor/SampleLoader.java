@@ -1,9 +1,9 @@
 package io.shardlab.advisor;
 
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
-import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 
@@ -79,8 +79,7 @@ public final class SampleLoader {
             while (store.size() < limit && documents.hasNext()) {
                 InsertDocument d = documents.next();
                 if (store.size() == Integer.MAX_VALUE - 8) {
-                    throw new IllegalArgumentException(
-                            source.description() + ": more than " + store.size() + " documents; sample fewer");
+                    throw new RefusedInput(Message.of("advisor.sample.tooMany", source.description(), store.size()));
                 }
                 if (d.encoded() != null) {
                     store.add(d.encoded(), d.position());
@@ -88,11 +87,8 @@ public final class SampleLoader {
                     store.add(d.document(), d.position());
                 }
                 if (store.memoryBytes() > memoryBudgetBytes) {
-                    throw new IllegalArgumentException(String.format(
-                            Locale.ROOT,
-                            "%s: the sample does not "
-                                    + "fit in memory: %,d documents take %,d MB, more than the %,d MB a sample may use (half "
-                                    + "of the Java heap, -Xmx); read fewer with --docs N, or start Java with a larger -Xmx",
+                    throw new RefusedInput(Message.of(
+                            "advisor.sample.outOfMemory",
                             source.description(),
                             store.size(),
                             store.memoryBytes() >> 20,

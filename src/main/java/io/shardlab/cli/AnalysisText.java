@@ -135,7 +135,7 @@ final class AnalysisText {
         if (!c.jumboRisk().isEmpty()) {
             line(
                     out,
-                    "jumbo risk",
+                    messages.text("cli.analyze.jumboRiskLabel"),
                     messages.text(
                             "advisor.report.jumboRisk",
                             c.jumboRisk().values(),
@@ -223,7 +223,7 @@ final class AnalysisText {
         line(
                 out,
                 name,
-                "MinKey |" + strip.text() + "| MaxKey  "
+                "MinKey |" + strip.text() + "| MaxKey  " // untranslated: MongoDB's MinKey and MaxKey
                         + messages.text("advisor.report.ranges", String.valueOf(counts.size()), strip.max()));
     }
 

@@ -57,29 +57,7 @@ import picocli.CommandLine.Spec;
  * and then extracts the candidates' keys and analyses the candidates. Progress goes to standard error when it
  * is a terminal, or always with {@code --progress}.
  */
-@Command(
-        name = "analyze",
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        footer = {
-            "",
-            "Query mix (--queries): JSON Lines, one operation per line, in Extended JSON or mongosh syntax:",
-            "  {\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}",
-            "  {\"op\": \"updateOne\", \"filter\": {\"orderNo\": 17}, \"update\": {\"$set\": {\"status\": \"paid\"}}}",
-            "  {\"op\": \"replaceOne\", \"filter\": {\"_id\": 1}, \"replacement\": {\"customerId\": 42}}",
-            "  op: find, aggregate, count, distinct (reads); updateOne, updateMany, replaceOne, deleteOne,",
-            "      deleteMany, findAndModify (writes). For aggregate, filter is the pipeline's leading $match.",
-            "  filter: required. update: the $-operators of an update or findAndModify. replacement: the new",
-            "  document of replaceOne. upsert: true|false. weight: how many times the operation occurs (default 1).",
-            "  collation: the operation's collation, e.g. {\"locale\": \"en\", \"strength\": 2} (default: simple).",
-            "",
-            "Recommendation: a key is ruled out by values larger than a chunk (jumbo), by meanMaxWriteShare of",
-            "0.9 or more on 2+ shards, by operations MongoDB would refuse, or by a field no document has; of the",
-            "rest, the most single-shard reads win, then the lowest meanMaxWriteShare (within 0.02 is a tie), then",
-            "the most distinct values, then the order given. --json prints {\"candidates\": [...], \"recommended\": INDEX or null, ...}; each",
-            "candidate's \"analyzeShardKey\" is the server command's own document, ShardLab's numbers are under",
-            "\"shardlab\"."
-        })
+@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false)
 final class AnalyzeCommand implements Runnable {
 
     private final CliLanguage language;
@@ -238,8 +216,7 @@ final class AnalyzeCommand implements Runnable {
                                         read.skipped().size(),
                                         String.valueOf(read.skipped().get(0))));
                 if (read.queries().isEmpty()) {
-                    err.println(
-                            "analyze: no sampled queries: " + SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace));
+                    err.println(language.text("cli.analyze.noSampledQueries", SampledQueries.howToSample(namespace)));
                 }
                 err.flush();
             }
@@ -283,9 +260,11 @@ final class AnalyzeCommand implements Runnable {
             // after the report, on standard error, so that --json's output stays one JSON object
             spec.commandLine()
                     .getErr()
-                    .println("analyze: wrote " + out + " ("
-                            + pictureFile().format().extension() + ", "
-                            + report.candidates().size() + " candidates)");
+                    .println(language.text(
+                            "cli.analyze.wrote",
+                            out.toString(),
+                            pictureFile().format().extension(),
+                            report.candidates().size()));
             spec.commandLine().getErr().flush();
         }
         printed.flush();

@@ -8,7 +8,9 @@ import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRelease;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
+import io.shardlab.text.Language;
 import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
@@ -21,6 +23,9 @@ import picocli.CommandLine.Option;
  * {@link LayoutSourceOptions}), under the rules of {@code --mongodb-version}.
  */
 final class ClusterOptions {
+
+    /** The forked line of serve and shell, which take no --lang yet, is English. */
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     @Option(names = "--shards", paramLabel = "N")
     Integer shards;
@@ -79,7 +84,7 @@ final class ClusterOptions {
         ShardedCatalog catalog = new ShardedCatalog(config(version), cluster.shardIds());
         catalog.loadCollection(loaded.load());
         err.println(command + ": " + loaded.describe() + ", forked (the source is only read); " + "MongoDB " + version
-                + " rules; chunk contents: " + contents.description());
+                + " rules; chunk contents: " + ENGLISH.text(contents.description()));
         err.flush();
         return catalog;
     }

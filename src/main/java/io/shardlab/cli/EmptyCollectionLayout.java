@@ -28,7 +28,9 @@ final class EmptyCollectionLayout {
      */
     static ChunkMap of(ShardKeyPattern pattern, int numShards) {
         if (numShards < 1) {
-            throw new IllegalArgumentException("--shards: a sharded cluster has at least 1 shard, got " + numShards);
+            throw new IllegalArgumentException( // OptionBounds.SHARDS refuses a bad --shards first
+                    "--shards: a sharded cluster has at least 1 shard, got " // untranslated: a caller's contract
+                            + numShards);
         }
         return InitialChunks.inShardIdOrder(MongoVersion.V8_0, pattern, Shard.newClusterIds(numShards));
     }

@@ -401,7 +401,10 @@ final class SimulateCommand implements Runnable {
 
     private void writeSnapshot(SimulationSnapshot end, MongoVersion version) {
         SnapshotFile.Contents contents = new SnapshotFile.Contents(
-                end.cluster(), end.chunkStatistics(), capturedAt(end), "simulated MongoDB " + version.label());
+                end.cluster(),
+                end.chunkStatistics(),
+                capturedAt(end),
+                "simulated MongoDB " + version.label()); // untranslated: the snapshot file's source field
         OptionValue.inFile("--snapshot-out", () -> SnapshotFile.write(snapshotOut, contents));
     }
 

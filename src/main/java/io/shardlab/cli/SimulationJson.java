@@ -16,6 +16,7 @@ import io.shardlab.sim.Migration;
 import io.shardlab.sim.MigrationReason;
 import io.shardlab.sim.SimulationSnapshot;
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.workload.ReadDistribution;
 import java.util.LinkedHashMap;
@@ -51,6 +52,9 @@ import org.bson.BsonString;
  * {@code max} inside a chunk whose documents it does not hold; then {@code "reads"}.
  */
 final class SimulationJson {
+
+    /** --json stays English: a script reads the same notes and query names whatever --lang says. */
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     private SimulationJson() {}
 
@@ -124,9 +128,7 @@ final class SimulationJson {
                 .append(string(o.sizes()))
                 .append(", \"notes\": [");
         for (int i = 0; i < o.notes().size(); i++) {
-            // --json stays English: a script reads the same notes whatever --lang says
-            out.append(i == 0 ? "" : ", ")
-                    .append(string(Messages.of(Language.ENGLISH).text(o.notes().get(i))));
+            out.append(i == 0 ? "" : ", ").append(string(ENGLISH.text(o.notes().get(i))));
         }
         out.append("]}");
     }
@@ -161,7 +163,9 @@ final class SimulationJson {
                         .append(", \"shard\": ")
                         .append(string(c.shard()));
             }
-            out.append(", \"text\": ").append(string(describe(e, key))).append('}');
+            out.append(", \"text\": ")
+                    .append(string(ENGLISH.text(describe(e, key))))
+                    .append('}');
             first = false;
         }
         out.append("]}, \"migrationsPlanned\": [");
@@ -250,44 +254,55 @@ final class SimulationJson {
         return null;
     }
 
-    /** One line for a round's event. */
-    static String describe(ClusterEvent e, ShardKeyPattern key) {
+    /** One line for a round's event: said in --lang's language by the text report, in English by --json. */
+    static Message describe(ClusterEvent e, ShardKeyPattern key) {
         if (e instanceof ClusterEvent.ChunkSplit split) {
             String cause = switch (split.cause()) {
-                case ZONE_BOUNDARY -> "at a zone boundary";
-                case TOO_BIG_TO_MOVE -> "because it was too big to move";
-                case AUTO_SPLIT -> "by the auto-splitter";
-                case COMMAND -> "by a command";
-                case MOVE_RANGE -> "by a moveRange commit";
-                case DEFRAGMENTATION -> "by the defragmentation";
+                case ZONE_BOUNDARY -> "cli.event.split.atZoneBoundary";
+                case TOO_BIG_TO_MOVE -> "cli.event.split.tooBigToMove";
+                case AUTO_SPLIT -> "cli.event.split.byAutoSplitter";
+                case COMMAND -> "cli.event.split.byCommand";
+                case MOVE_RANGE -> "cli.event.split.byMoveRange";
+                case DEFRAGMENTATION -> "cli.event.split.byDefragmentation";
             };
-            return "split " + range(split.min(), split.max(), key) + " on " + split.shard() + " at "
-                    + split.splitPoints().stream()
+            return Message.of(
+                    cause,
+                    range(split.min(), split.max(), key),
+                    split.shard(),
+                    split.splitPoints().stream()
                             .map(p -> BsonPrinter.shell(p.toDocument(key)))
-                            .toList() + " " + cause;
+                            .toList()
+                            .toString());
         }
         if (e instanceof ClusterEvent.JumboMarked j) {
-            return "marked jumbo: " + range(j.chunk().min(), j.chunk().max(), key) + " on "
-                    + j.chunk().shard();
+            return Message.of(
+                    "cli.event.jumboMarked",
+                    range(j.chunk().min(), j.chunk().max(), key),
+                    j.chunk().shard());
         }
         if (e instanceof ClusterEvent.MigrationFailed f) {
-            return "migration failed: "
-                    + range(f.migration().min(), f.migration().max(), key) + " "
-                    + f.migration().from() + " -> " + f.migration().to() + ": " + f.error();
+            return Message.of(
+                    "cli.event.migrationFailed",
+                    range(f.migration().min(), f.migration().max(), key),
+                    f.migration().from(),
+                    f.migration().to(),
+                    f.error());
         }
         if (e instanceof ClusterEvent.ChunksMerged m) {
-            return "merged " + m.chunkCount() + " chunks into " + range(m.min(), m.max(), key) + " on " + m.shard()
-                    + switch (m.cause()) {
-                        case AUTO_MERGER -> " (auto-merger)";
-                        case DEFRAGMENTATION -> " (defragmentation)";
-                        case COMMAND -> "";
-                    };
+            String merged = switch (m.cause()) {
+                case AUTO_MERGER -> "cli.event.merged.byAutoMerger";
+                case DEFRAGMENTATION -> "cli.event.merged.byDefragmentation";
+                case COMMAND -> "cli.event.merged";
+            };
+            return Message.of(merged, m.chunkCount(), range(m.min(), m.max(), key), m.shard());
         }
         if (e instanceof ClusterEvent.DocumentsUnknown u) {
-            return "not simulated: " + range(u.chunk().min(), u.chunk().max(), key) + " on "
-                    + u.chunk().shard() + (u.toShard() == null ? "" : " (to " + u.toShard() + ")") + ": " + u.step();
+            String where = range(u.chunk().min(), u.chunk().max(), key);
+            return u.toShard() == null
+                    ? Message.of("cli.event.notSimulated", where, u.chunk().shard(), u.step())
+                    : Message.of("cli.event.notSimulatedTo", where, u.chunk().shard(), u.toShard(), u.step());
         }
-        return e.toString();
+        return Message.of("common.verbatim", e.toString());
     }
 
     private static String range(ShardKey min, ShardKey max, ShardKeyPattern key) {
@@ -310,7 +325,7 @@ final class SimulationJson {
             ReadDistribution.TemplateReads t = r.byTemplate().get(i);
             out.append(i == 0 ? "" : ", ")
                     .append("{\"name\": ")
-                    .append(string(t.name()))
+                    .append(string(ENGLISH.text(t.name())))
                     .append(", \"shape\": ")
                     .append(string(t.shape().name().toLowerCase(Locale.ROOT)))
                     .append(", \"count\": ")

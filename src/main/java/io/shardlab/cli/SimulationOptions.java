@@ -1,6 +1,8 @@
 package io.shardlab.cli;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.Workload;
 import io.shardlab.workload.WorkloadSettings;
 import java.nio.file.Path;
@@ -95,8 +97,7 @@ final class SimulationOptions {
         OptionBounds.WINDOW.check(window);
         OptionBounds.RATE.check(rate);
         if (docs != null && input == null) {
-            throw new IllegalArgumentException(
-                    "--docs: needs --workload or --dataset; nothing is inserted without one");
+            throw new RefusedInput(Message.of("cli.simulate.docsNeedInput"));
         }
     }
 }

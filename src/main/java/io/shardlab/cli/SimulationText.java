@@ -184,7 +184,7 @@ final class SimulationText {
                         unknown ? DataSize.UNKNOWN : ShellNumbers.dataFormat(bytes)))
                 .append('\n');
         for (ClusterEvent e : SimulationJson.reported(r)) {
-            out.append(" ").append(SimulationJson.describe(e, key)).append('\n');
+            out.append(" ").append(words.text(SimulationJson.describe(e, key))).append('\n');
         }
         r.stoppedBecause()
                 .ifPresent(why -> out.append(' ')
@@ -315,7 +315,7 @@ final class SimulationText {
             out.append(' ')
                     .append(words.text(
                             "cli.simulate.templateReads",
-                            String.format(Locale.ROOT, "%-36s", t.name()),
+                            String.format(Locale.ROOT, "%-36s", words.text(t.name())),
                             String.format(Locale.ROOT, "%5d", t.reads()),
                             String.format(Locale.ROOT, "%.2f", t.meanShardsReached()),
                             t.example()))

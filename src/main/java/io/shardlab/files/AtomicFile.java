@@ -161,15 +161,16 @@ public final class AtomicFile {
     static Message reason(IOException e) {
         String text = e instanceof FileSystemException fs ? fs.getReason() : e.getMessage();
         text = text == null ? "" : text;
-        if (e instanceof AccessDeniedException || text.contains("Permission denied")) {
+        // the operating system's words, matched to say them in the user's language
+        if (e instanceof AccessDeniedException || text.contains("Permission denied")) { // untranslated: the OS's words
             return InputFile.PERMISSION_DENIED;
         }
-        if (text.contains("Read-only file system")) {
+        if (text.contains("Read-only file system")) { // untranslated: the OS's words
             return Message.of("files.reason.readOnlyFileSystem");
         }
-        if (text.contains("No space left on device")
-                || text.contains("Disk quota exceeded")
-                || text.contains("There is not enough space")) {
+        if (text.contains("No space left on device") // untranslated: the OS's words
+                || text.contains("Disk quota exceeded") // untranslated: the OS's words
+                || text.contains("There is not enough space")) { // untranslated: the OS's words
             return Message.of("files.reason.diskFull");
         }
         return text.isBlank() ? Message.of("files.reason.inputOutput") : InputFile.reason(new IOException(text));

@@ -3,6 +3,7 @@ package io.shardlab.live;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
+import io.shardlab.text.Message;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,9 +35,9 @@ import java.util.Map;
  *
  * @param perChunk per chunk in key order, documents and bytes; empty for {@link Basis#UNKNOWN}
  * @param basis which figures were used
- * @param description one line saying which, for the report
+ * @param description one line saying which, for the report ({@code live.contents.*})
  */
-public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String description) {
+public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, Message description) {
 
     /** Where the figures came from. */
     public enum Basis {
@@ -77,8 +78,7 @@ public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String 
             }
         }
         if (!chunks.isEmpty() && fromRecord.size() == chunks.size() && plausible(fromRecord)) {
-            return new ChunkContents(
-                    fromRecord, Basis.RECORDED, "documents and bytes per chunk as the snapshot recorded them");
+            return new ChunkContents(fromRecord, Basis.RECORDED, Message.of("live.contents.recorded"));
         }
         if (distribution != null) {
             List<ChunkStatistics> fromEstimates = fromEstimates(chunks, estimated, distribution);
@@ -86,26 +86,18 @@ public record ChunkContents(List<ChunkStatistics> perChunk, Basis basis, String 
                 return new ChunkContents(
                         fromEstimates,
                         Basis.ESTIMATED_DATA_SIZE,
-                        "bytes per chunk from config.chunks "
-                                + "estimatedDataSizeBytes, documents from each shard's average document size ("
-                                + distribution.source() + ")");
+                        Message.of("live.contents.estimated", distribution.source()));
             }
             List<ChunkStatistics> spread = spread(chunks, distribution);
             if (plausible(spread)) {
                 return new ChunkContents(
-                        spread,
-                        Basis.SHARD_TOTALS,
-                        "each shard's documents and bytes ("
-                                + distribution.source() + ") spread evenly over its chunks, as getShardDistribution's "
-                                + "\"estimated data per chunk\"");
+                        spread, Basis.SHARD_TOTALS, Message.of("live.contents.shardTotals", distribution.source()));
             }
         }
         return new ChunkContents(
                 List.of(),
                 Basis.UNKNOWN,
-                "unknown: the source has no data sizes (export "
-                        + ConfigDumpReader.SHARDED_DATA_DISTRIBUTION_FILE + " beside a config dump to give them); the "
-                        + "simulator holds no documents for its chunks and reports their sizes as unknown");
+                Message.of("live.contents.unknown", ConfigDumpReader.SHARDED_DATA_DISTRIBUTION_FILE));
     }
 
     private static List<ChunkStatistics> fromEstimates(

@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.cluster.Chunk;
+import io.shardlab.text.Message;
 import java.util.List;
 
 /**
@@ -41,24 +42,31 @@ public record LayoutChange(Kind kind, List<Chunk> before, List<Chunk> after) {
         }
     }
 
-    /** One line, e.g. "migration [(100), (200)) shard01 -> shard02". */
-    public String describe() {
+    /** One line, e.g. "migration [(100), (200)) shard01 -> shard02" ({@code live.change.*}). */
+    public Message describe() {
         String range =
                 "[" + before.get(0).min() + ", " + before.get(before.size() - 1).max() + ")";
         return switch (kind) {
-            case SPLIT -> "split " + range + " on " + before.get(0).shard() + " into " + after.size() + " chunks";
+            case SPLIT -> Message.of("live.change.split", range, before.get(0).shard(), after.size());
             case MERGE ->
-                "merged " + before.size() + " chunks into " + range + " on "
-                        + after.get(0).shard();
+                Message.of(
+                        "live.change.merge", before.size(), range, after.get(0).shard());
             case MIGRATION ->
-                "migration " + range + " " + before.get(0).shard() + " -> "
-                        + after.get(0).shard();
+                Message.of(
+                        "live.change.migration",
+                        range,
+                        before.get(0).shard(),
+                        after.get(0).shard());
             case UPDATE ->
-                "updated " + range + " on " + after.get(0).shard()
-                        + (before.get(0).jumbo() != after.get(0).jumbo()
-                                ? (after.get(0).jumbo() ? " (now jumbo)" : " (jumbo cleared)")
-                                : "");
-            case RECHUNK -> "rechunked " + range + ": " + before.size() + " chunks became " + after.size();
+                Message.of(
+                        before.get(0).jumbo() == after.get(0).jumbo()
+                                ? "live.change.update"
+                                : after.get(0).jumbo()
+                                        ? "live.change.updateNowJumbo"
+                                        : "live.change.updateJumboCleared",
+                        range,
+                        after.get(0).shard());
+            case RECHUNK -> Message.of("live.change.rechunk", range, before.size(), after.size());
         };
     }
 }

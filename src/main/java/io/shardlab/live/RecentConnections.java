@@ -3,6 +3,8 @@ package io.shardlab.live;
 import io.shardlab.files.AtomicFile;
 import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -46,9 +48,9 @@ public final class RecentConnections {
             }
             return out;
         } catch (FileException e) {
-            throw new FileException("recent connections: " + e.getMessage());
+            throw new FileException(Message.of("live.recent.problem", e.said()));
         } catch (IOException e) {
-            throw new IllegalArgumentException("recent connections: " + file + " cannot be read: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("live.recent.cannotRead", file.toString(), e.getMessage()), e);
         }
     }
 
@@ -73,13 +75,13 @@ public final class RecentConnections {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
         } catch (IOException e) {
-            throw new FileException("recent connections: " + file + " cannot be written: " + e.getMessage());
+            throw new FileException(Message.of("live.recent.cannotWrite", file.toString(), e.getMessage()));
         }
         try {
             AtomicFile.writeOwnerOnly(
                     file, out -> out.write((String.join("\n", entries) + "\n").getBytes(StandardCharsets.UTF_8)));
         } catch (FileException e) {
-            throw new FileException("recent connections: " + e.getMessage());
+            throw new FileException(Message.of("live.recent.problem", e.said()));
         }
     }
 }

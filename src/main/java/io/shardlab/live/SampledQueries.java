@@ -16,16 +16,22 @@ import org.bson.BsonString;
  * {@code aggregate} on {@code admin} with {@code [{$listSampledQueries: {namespace: ns}}]} (7.0+,
  * through a mongos; docs {@code reference/operator/aggregation/listSampledQueries}), read-only.
  * ShardLab never starts sampling: that is {@code configureQueryAnalyzer}, which the user runs
- * ({@link #HOW_TO_SAMPLE}).
+ * ({@link #howToSample}).
  *
  * <p>Each sampled document becomes operations as {@link SampledQueryDocuments} reads them.
  */
 public final class SampledQueries {
 
-    /** How to turn sampling on, for messages: ShardLab only reads what the cluster sampled. */
-    public static final String HOW_TO_SAMPLE = "enable sampling with db.adminCommand({configureQueryAnalyzer: "
-            + "\"<ns>\", mode: \"full\", samplesPerSecond: 10}), run the workload, then analyze again "
-            + "(ShardLab never turns sampling on)";
+    /**
+     * How to turn sampling on for {@code namespace}, for messages: ShardLab only reads what the cluster sampled.
+     * The command stays mongosh's text in every language.
+     */
+    public static Message howToSample(String namespace) {
+        return Message.of(
+                "live.howToSample",
+                "db.adminCommand({configureQueryAnalyzer: \"" + namespace
+                        + "\", mode: \"full\", samplesPerSecond: 10})");
+    }
 
     private SampledQueries() {}
 

@@ -1,6 +1,8 @@
 package io.shardlab.session;
 
 import io.shardlab.mongos.UserAccounts;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -74,19 +76,21 @@ final class AcceptedClients {
                 .map(password -> UserAccounts.parse(List.of(AcceptSettings.CLASS_USER + ":" + password + ":root")))
                 .orElse(UserAccounts.NONE));
         String bind = settings.bindAddress();
-        Optional<String> note = Optional.empty();
+        Optional<Message> note = Optional.empty();
         try {
             server = over.listen(bind, settings.port());
         } catch (MongosEndpoint.PortTakenException taken) {
             try {
                 server = over.listen(bind, 0);
-                note = Optional.of("Port " + settings.port() + " is taken; listening on port " + server.port() + ".");
+                note = Optional.of(Message.of("session.clients.portTaken", settings.port(), server.port()));
             } catch (IllegalArgumentException e) {
-                report.accept(ConnectionsState.failed("Cannot accept connections on " + bind + ": " + e.getMessage()));
+                report.accept(ConnectionsState.failed(
+                        Message.of("session.clients.cannotAccept", bind, RefusedInput.said(e))));
                 return false;
             }
         } catch (IllegalArgumentException e) {
-            report.accept(ConnectionsState.failed("Cannot accept connections on " + bind + ": " + e.getMessage()));
+            report.accept(
+                    ConnectionsState.failed(Message.of("session.clients.cannotAccept", bind, RefusedInput.said(e))));
             return false;
         }
         this.mongos = over;
@@ -118,7 +122,7 @@ final class AcceptedClients {
     }
 
     /** While accepting: closes the listener and the clients' connections; the report hears the stop and its note. */
-    void stop(Optional<String> note) {
+    void stop(Optional<Message> note) {
         MongosEndpoint.Listener s = server;
         server = null;
         if (rosterSampling != null) {
@@ -157,7 +161,7 @@ final class AcceptedClients {
     }
 
     /** The listener's state now, its roster sampled. */
-    private ConnectionsState state(Optional<String> note) {
+    private ConnectionsState state(Optional<Message> note) {
         List<ClientConnection> connections = server.connections();
         Roster roster = tally.sample(connections, nanoTime.getAsLong(), readOnly);
         return ConnectionsState.accepting(

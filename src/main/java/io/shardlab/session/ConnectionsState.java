@@ -1,6 +1,7 @@
 package io.shardlab.session;
 
 import io.shardlab.mongos.MemoryBudgetUse;
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,8 +27,8 @@ public record ConnectionsState(
         boolean network,
         List<String> clients,
         Roster roster,
-        Optional<String> note,
-        Optional<String> error,
+        Optional<Message> note,
+        Optional<Message> error,
         Optional<MemoryBudgetUse> memory) {
 
     public ConnectionsState {
@@ -46,7 +47,7 @@ public record ConnectionsState(
             boolean network,
             List<ClientConnection> connections,
             Roster roster,
-            Optional<String> note,
+            Optional<Message> note,
             MemoryBudgetUse memory) {
         List<String> strings = listener.connectionStrings();
         return new ConnectionsState(
@@ -61,13 +62,13 @@ public record ConnectionsState(
     }
 
     /** Not accepting; {@code note} says why, if there is something to say. */
-    static ConnectionsState stopped(Optional<String> note) {
+    static ConnectionsState stopped(Optional<Message> note) {
         return new ConnectionsState(
                 Optional.empty(), List.of(), false, List.of(), Roster.EMPTY, note, Optional.empty(), Optional.empty());
     }
 
     /** Accepting could not start, for the reason {@code message} gives in one line. */
-    static ConnectionsState failed(String message) {
+    static ConnectionsState failed(Message message) {
         return new ConnectionsState(
                 Optional.empty(),
                 List.of(),

@@ -7,6 +7,8 @@ import io.shardlab.mongos.MongosCommands;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -156,7 +158,7 @@ public final class ExplorerEngine extends Playback {
         stopTicking();
         if (clients.listening()) {
             // the clients' collection was this session's cluster: they would write to a cluster no longer shown
-            clients.stop(Optional.of("Stopped accepting connections: the explorer loaded a new cluster."));
+            clients.stop(Optional.of(Message.of("session.clients.stoppedForNewCluster")));
         }
         session = null;
         collections = null;
@@ -182,7 +184,7 @@ public final class ExplorerEngine extends Playback {
             Path file,
             ResolvedScenario base,
             BiConsumer<ResolvedScenario, DataFileContents> done,
-            Consumer<String> failed) {
+            Consumer<Message> failed) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(base, "base");
         Objects.requireNonNull(done, "done");
@@ -194,7 +196,7 @@ public final class ExplorerEngine extends Playback {
             Path file,
             ResolvedScenario base,
             BiConsumer<ResolvedScenario, DataFileContents> done,
-            Consumer<String> failed) {
+            Consumer<Message> failed) {
         ShardedCatalog read;
         MongosEndpoint endpoint;
         DataFileContents contents;
@@ -203,13 +205,15 @@ public final class ExplorerEngine extends Playback {
             read = dataFiles.catalog(file);
             ShardedCatalog.CollectionEntry first = read.collections().values().stream()
                     .findFirst()
-                    .orElseThrow(() -> new FileException(file + ": holds no sharded collection for the explorer "
-                            + "to show (serve --data-file " + file.getFileName() + " serves it)"));
+                    .orElseThrow(() -> new FileException(Message.of(
+                            "session.cluster.noShardedCollection",
+                            file.toString(),
+                            file.getFileName().toString())));
             shown = base.forOpenedCollection(read, first);
             endpoint = openEndpoint(read);
             contents = endpoint.restoreFrom(file);
         } catch (IllegalArgumentException e) { // FileException among them
-            failed.accept("Cannot open the cluster: " + e.getMessage());
+            failed.accept(Message.of("session.cluster.cannotOpen", RefusedInput.said(e)));
             return;
         }
         leaveSession();
@@ -266,7 +270,7 @@ public final class ExplorerEngine extends Playback {
     @Override
     void reload() {
         if (opened != null) {
-            open(opened, scenario, (shown, contents) -> {}, this::failed);
+            open(opened, scenario, (shown, contents) -> {}, this::failedSaying);
         } else if (scenario != null) {
             start(scenario, forked);
         }
@@ -309,12 +313,16 @@ public final class ExplorerEngine extends Playback {
     /** The failure shows as the scenario's load error. */
     @Override
     boolean failed(String message) {
+        return failedSaying(Message.of("common.verbatim", message));
+    }
+
+    private boolean failedSaying(Message said) {
         if (scenario == null) {
             return false;
         }
         session = null;
         collections = null;
-        toScreen.accept(EngineState.Failed.of(scenario.scenario(), message));
+        toScreen.accept(new EngineState.Failed(scenario.scenario(), said));
         return true;
     }
 
@@ -473,8 +481,7 @@ public final class ExplorerEngine extends Playback {
                 return;
             }
             if (session == null) {
-                report.accept(ConnectionsState.failed(
-                        "Load a scenario first: clients write to the cluster the explorer shows."));
+                report.accept(ConnectionsState.failed(Message.of("session.clients.loadFirst")));
                 return;
             }
             if (!clients.start(mongos(), settings, report)) {
@@ -497,13 +504,13 @@ public final class ExplorerEngine extends Playback {
      * clients wait only while it is taken. {@code saved} or {@code failed} (one line naming the file) receives the
      * outcome on the save lane's thread (a failure to take it, on the simulation thread).
      */
-    public void saveCluster(Path file, Consumer<DataFileContents> saved, Consumer<String> failed) {
+    public void saveCluster(Path file, Consumer<DataFileContents> saved, Consumer<Message> failed) {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(saved, "saved");
         Objects.requireNonNull(failed, "failed");
         submit(() -> {
             if (session == null) {
-                failed.accept("Load a scenario first: the cluster saved is the one the explorer shows.");
+                failed.accept(Message.of("session.cluster.saveNothingLoaded"));
                 return;
             }
             PendingSave taken = mongos().takeSave(file);
@@ -511,7 +518,7 @@ public final class ExplorerEngine extends Playback {
                 try {
                     saved.accept(taken.write());
                 } catch (FileException e) {
-                    failed.accept("Cannot save the cluster: " + e.getMessage());
+                    failed.accept(Message.of("session.cluster.cannotSave", RefusedInput.said(e)));
                 }
             });
         });

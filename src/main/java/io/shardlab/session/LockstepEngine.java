@@ -1,6 +1,8 @@
 package io.shardlab.session;
 
 import io.shardlab.sim.ClusterCommand;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -89,9 +91,9 @@ public final class LockstepEngine extends Playback {
     public void load(ResolvedScenario left, ResolvedScenario right) {
         Objects.requireNonNull(left, "left");
         Objects.requireNonNull(right, "right");
-        Optional<String> difference = left.scenario().lockstepDifference(right.scenario());
+        Optional<Message> difference = left.scenario().lockstepDifference(right.scenario());
         if (difference.isPresent()) {
-            throw new IllegalArgumentException(difference.get());
+            throw new RefusedInput(difference.get());
         }
         submit(() -> start(left, right));
     }

@@ -7,6 +7,8 @@ import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.ShardingSetup;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.Query;
 import io.shardlab.workload.QueryMix;
@@ -76,7 +78,7 @@ public record ResolvedScenario(
         try {
             return ShardKeyPattern.parse(text);
         } catch (BsonParseException | InvalidShardKeyException e) {
-            throw new IllegalArgumentException("keyPattern: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("session.scenario.field", "keyPattern", RefusedInput.said(e)), e);
         }
     }
 
@@ -89,7 +91,7 @@ public record ResolvedScenario(
         try {
             return BsonLiterals.parseDocument(text);
         } catch (BsonParseException e) {
-            throw new IllegalArgumentException("queryFilter: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("session.scenario.field", "queryFilter", RefusedInput.said(e)), e);
         }
     }
 
@@ -105,30 +107,33 @@ public record ResolvedScenario(
         try {
             document = BsonLiterals.parseDocument(text);
         } catch (BsonParseException e) {
-            throw new IllegalArgumentException(field + ": " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("session.scenario.field", field, RefusedInput.said(e)), e);
         }
         List<String> paths = key.fields().stream().map(f -> f.path()).toList();
         if (document.size() != paths.size() || !document.keySet().containsAll(paths)) {
-            throw new IllegalArgumentException(field + ": " + text.strip() + " is not a key of " + key
-                    + "; a split point names exactly the fields " + String.join(", ", paths));
+            throw new RefusedInput(Message.of(
+                    "session.scenario.splitPointNotAKey",
+                    field,
+                    text.strip(),
+                    key.toString(),
+                    String.join(", ", paths)));
         }
         BsonValue[] values = new BsonValue[paths.size()];
         for (int i = 0; i < values.length; i++) {
             values[i] = document.get(paths.get(i));
             if (key.fields().get(i).hashed() && !values[i].isInt64()) {
-                throw new IllegalArgumentException(field + ": the hashed field '" + paths.get(i)
-                        + "' takes a hash value, a NumberLong, as config.chunks stores it; got " + text.strip());
+                throw new RefusedInput(
+                        Message.of("session.scenario.splitPointHashed", field, paths.get(i), text.strip()));
             }
         }
         ShardKey point = ShardKey.of(values);
         try {
             key.checkValidForMetadataStorage(point);
         } catch (InvalidShardKeyException e) {
-            throw new IllegalArgumentException(field + ": " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("session.scenario.field", field, RefusedInput.said(e)), e);
         }
         if (point.isGlobalMin() || point.isGlobalMax()) {
-            throw new IllegalArgumentException(field + ": " + text.strip() + " is a bound of the whole key space, "
-                    + "not a split point inside it");
+            throw new RefusedInput(Message.of("session.scenario.splitPointBound", field, text.strip()));
         }
         return point;
     }
@@ -140,22 +145,22 @@ public record ResolvedScenario(
             try {
                 file = Path.of(name);
             } catch (InvalidPathException e) {
-                throw new IllegalArgumentException("workload: '" + name + "' is not a file path: " + e.getReason(), e);
+                throw new RefusedInput(Message.of("session.scenario.notAPath", name, e.getReason()), e);
             }
             try {
                 DatasetFile.formatOf(name);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("workload: " + e.getMessage(), e);
+                throw new RefusedInput(Message.of("session.scenario.field", "workload", RefusedInput.said(e)), e);
             }
             if (!Files.isRegularFile(file)) {
-                throw new IllegalArgumentException("workload: " + name + ": no such file");
+                throw new RefusedInput(Message.of("session.scenario.noSuchFile", name));
             }
             return new InsertSource.Dataset(file);
         }
         try {
             return new InsertSource.Generated(workloads.named(workload));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("workload: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("session.scenario.field", "workload", RefusedInput.said(e)), e);
         }
     }
 
@@ -181,8 +186,8 @@ public record ResolvedScenario(
     public ResolvedScenario forOpenedCollection(ShardedCatalog catalog, ShardedCatalog.CollectionEntry collection) {
         int shards = catalog.shards().size();
         if (shards > Scenario.MAX_SHARDS) {
-            throw new IllegalArgumentException(collection.namespace() + " is on " + shards
-                    + " shards; the explorer draws at most " + Scenario.MAX_SHARDS);
+            throw new RefusedInput(
+                    Message.of("session.scenario.tooManyShards", collection.namespace(), shards, Scenario.MAX_SHARDS));
         }
         long megabyte = 1024L * 1024L;
         long chunkBytes = catalog.config().maxChunkSizeBytes();

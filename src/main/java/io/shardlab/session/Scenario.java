@@ -4,6 +4,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
 import io.shardlab.sim.ShardingSetup;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.StreamStep;
 import java.util.List;
 import java.util.Objects;
@@ -75,34 +76,33 @@ public record Scenario(
 
     public Scenario {
         if (namespace == null || !namespace.matches("[^.\\s]+\\.[^\\s]+")) {
-            throw new IllegalArgumentException("namespace: expected 'db.collection', got '" + namespace + "'");
+            throw new RefusedInput(Message.of("session.scenario.namespace", String.valueOf(namespace)));
         }
         if (keyPattern == null || keyPattern.isBlank()) {
-            throw new IllegalArgumentException("keyPattern: a shard key pattern is required, e.g. { ts: 1 }");
+            throw new RefusedInput(Message.of("session.scenario.keyPatternRequired"));
         }
         if (shards < 1 || shards > MAX_SHARDS) {
-            throw new IllegalArgumentException("shards: between 1 and " + MAX_SHARDS + ", got " + shards);
+            throw new RefusedInput(Message.of("session.scenario.shards", MAX_SHARDS, shards));
         }
         Objects.requireNonNull(version, "version");
         version.modelledLine(); // refuses versions before 4.0
         if (chunkSizeMegabytes < 0 || chunkSizeMegabytes > MAX_CHUNK_SIZE_MEGABYTES) {
-            throw new IllegalArgumentException("chunkSizeMegabytes: between 1 and " + MAX_CHUNK_SIZE_MEGABYTES
-                    + " MB, or 0 for the version's default, got " + chunkSizeMegabytes);
+            throw new RefusedInput(
+                    Message.of("session.scenario.chunkSize", MAX_CHUNK_SIZE_MEGABYTES, chunkSizeMegabytes));
         }
         if (workload == null || workload.isBlank()) {
-            throw new IllegalArgumentException("workload: a workload name is required, e.g. 'monotonic'");
+            throw new RefusedInput(Message.of("session.scenario.workloadRequired"));
         }
         if (documents < 1 || documents > MAX_DOCUMENTS) {
-            throw new IllegalArgumentException("documents: between 1 and " + MAX_DOCUMENTS + ", got " + documents);
+            throw new RefusedInput(Message.of("session.scenario.documents", MAX_DOCUMENTS, documents));
         }
         if (!(docsPerSecond > 0) || Double.isInfinite(docsPerSecond)) {
-            throw new IllegalArgumentException("docsPerSecond: must be positive, got " + docsPerSecond);
+            throw new RefusedInput(Message.of("session.scenario.docsPerSecond", String.valueOf(docsPerSecond)));
         }
         splitPoints = List.copyOf(splitPoints);
         for (int i = 0; i < splitPoints.size(); i++) {
             if (splitPoints.get(i).isBlank()) {
-                throw new IllegalArgumentException(
-                        "splitPoints[" + i + "]: blank; expected a key such as { ts: 1000 }");
+                throw new RefusedInput(Message.of("session.scenario.splitPointBlank", i));
             }
         }
         queryFilter = Objects.requireNonNull(queryFilter, "queryFilter").filter(f -> !f.isBlank());
@@ -286,10 +286,12 @@ public record Scenario(
      * every simulated time (until the shorter stream ends); the workloads and counts may differ (a key on
      * fields one workload lacks is compared on another workload's documents, {@link #sameStreamAs} false).
      */
-    public Optional<String> lockstepDifference(Scenario other) {
+    public Optional<Message> lockstepDifference(Scenario other) {
         if (docsPerSecond != other.docsPerSecond) {
-            return Optional.of("docsPerSecond: both sides must stream at the same pace, got " + docsPerSecond + " and "
-                    + other.docsPerSecond);
+            return Optional.of(Message.of(
+                    "session.scenario.lockstepPace",
+                    String.valueOf(docsPerSecond),
+                    String.valueOf(other.docsPerSecond)));
         }
         return Optional.empty();
     }

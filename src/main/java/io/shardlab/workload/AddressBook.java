@@ -127,7 +127,7 @@ final class AddressBook {
      * The reads of an address book: 60% the addresses of one postcode (named {@code postcodeQuery}), 40% the
      * addresses at a number of {@code street}, a field outside the key.
      */
-    QueryMix queries(String postcodeQuery, String street) {
+    QueryMix queries(Message postcodeQuery, String street) {
         return QueryMix.of(
                 new QueryTemplate(
                         postcodeQuery,
@@ -135,7 +135,7 @@ final class AddressBook {
                         60,
                         r -> new BsonDocument("postcode", new BsonString(postcode(r.nextInt(postcodes()))))),
                 new QueryTemplate(
-                        "addresses on a street",
+                        Message.of("workload.query.addressesOnAStreet"),
                         QueryShape.NON_KEY,
                         40,
                         r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " " + street))));

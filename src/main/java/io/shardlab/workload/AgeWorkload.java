@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -45,18 +46,21 @@ public final class AgeWorkload extends OneDayWorkload {
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
                 new QueryTemplate(
-                        "people of one age",
+                        Message.of("workload.query.peopleOfOneAge"),
                         QueryShape.EQUALITY,
                         40,
                         r -> new BsonDocument("age", new BsonInt32(7 + r.nextInt(14)))),
                 new QueryTemplate(
-                        "primary-school pupils",
+                        Message.of("workload.query.primarySchoolPupils"),
                         QueryShape.RANGE,
                         20,
                         r -> new BsonDocument(
                                 "age", new BsonDocument("$gte", new BsonInt32(7)).append("$lt", new BsonInt32(12)))),
                 new QueryTemplate(
-                        "all staff", QueryShape.NON_KEY, 40, r -> new BsonDocument("role", new BsonString("staff"))));
+                        Message.of("workload.query.allStaff"),
+                        QueryShape.NON_KEY,
+                        40,
+                        r -> new BsonDocument("role", new BsonString("staff"))));
     }
 
     @Override

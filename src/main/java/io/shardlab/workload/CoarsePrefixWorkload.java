@@ -78,7 +78,7 @@ public final class CoarsePrefixWorkload implements Workload {
         ArrivalTimes times = new TimedStream(settings, SPAN).times();
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(
-                new QueryTemplate("one bucket's hour", QueryShape.PREFIX, 50, r -> {
+                new QueryTemplate(Message.of("workload.query.oneBucketsHour"), QueryShape.PREFIX, 50, r -> {
                     long from = times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour;
                     return new BsonDocument("bucket", new BsonInt32(r.nextInt(buckets)))
                             .append(
@@ -87,12 +87,12 @@ public final class CoarsePrefixWorkload implements Workload {
                                             .append("$lt", new BsonDateTime(from + hour)));
                 }),
                 new QueryTemplate(
-                        "one bucket",
+                        Message.of("workload.query.oneBucket"),
                         QueryShape.PREFIX,
                         20,
                         r -> new BsonDocument("bucket", new BsonInt32(r.nextInt(buckets)))),
                 new QueryTemplate(
-                        "readings of one sensor",
+                        Message.of("workload.query.readingsOfOneSensor"),
                         QueryShape.NON_KEY,
                         30,
                         r -> new BsonDocument("sensor", new BsonString(TimestampWorkload.sensor(r.nextInt(SENSORS))))));

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonArray;
@@ -23,8 +24,14 @@ import org.bson.BsonValue;
  */
 public final class ContinentsWorkload extends OneDayWorkload {
 
-    static final List<String> CONTINENTS =
-            List.of("africa", "antarctica", "asia", "australia", "europe", "north america", "south america");
+    static final List<String> CONTINENTS = List.of(
+            "africa",
+            "antarctica",
+            "asia",
+            "australia",
+            "europe",
+            "north america", // untranslated: a value in the generated documents
+            "south america"); // untranslated: a value in the generated documents
     /** Percent of users per continent, in the order of {@link #CONTINENTS}. */
     static final double[] SHARES = {18.0, 0.01, 59.0, 0.55, 9.4, 7.6, 5.5};
 
@@ -51,9 +58,10 @@ public final class ContinentsWorkload extends OneDayWorkload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                QueryTemplate.keyEquals("users on a continent", 50, "continent", this::continent),
+                QueryTemplate.keyEquals(
+                        Message.of("workload.query.usersOnAContinent"), 50, "continent", this::continent),
                 new QueryTemplate(
-                        "users in the Americas",
+                        Message.of("workload.query.usersInTheAmericas"),
                         QueryShape.IN,
                         10,
                         r -> new BsonDocument(
@@ -61,9 +69,10 @@ public final class ContinentsWorkload extends OneDayWorkload {
                                 new BsonDocument(
                                         "$in",
                                         new BsonArray(List.of(
-                                                new BsonString("north america"), new BsonString("south america")))))),
+                                                new BsonString(CONTINENTS.get(5)),
+                                                new BsonString(CONTINENTS.get(6))))))),
                 new QueryTemplate(
-                        "one user",
+                        Message.of("workload.query.oneUser"),
                         QueryShape.NON_KEY,
                         40,
                         r -> new BsonDocument("user", new BsonString(PaddedId.of("u", r.nextInt(USERS), 6)))));

@@ -1,6 +1,8 @@
 package io.shardlab.workload;
 
 import io.shardlab.files.InputFile;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.io.InputStream;
 import java.io.Reader;
 import java.nio.file.Path;
@@ -42,8 +44,7 @@ public final class DatasetFile {
         if (name.endsWith(".csv")) {
             return Format.CSV;
         }
-        throw new IllegalArgumentException(fileName + ": unknown dataset format; name the file *.jsonl, *.ndjson or "
-                + "*.json (JSON Lines) or *.csv (CSV with a header), optionally followed by .gz");
+        throw new RefusedInput(Message.of("workload.dataset.unknownFormat", fileName));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -36,17 +37,26 @@ public final class HotspotWorkload extends OneDayWorkload {
     @Override
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
-                QueryTemplate.keyEquals("payments of an account", 60, "accountId", r -> new BsonInt64(account(r))),
-                QueryTemplate.keyIn("payments of a few accounts", 10, "accountId", 3, r -> new BsonInt64(account(r))),
+                QueryTemplate.keyEquals(
+                        Message.of("workload.query.paymentsOfAnAccount"),
+                        60,
+                        "accountId",
+                        r -> new BsonInt64(account(r))),
+                QueryTemplate.keyIn(
+                        Message.of("workload.query.paymentsOfAFewAccounts"),
+                        10,
+                        "accountId",
+                        3,
+                        r -> new BsonInt64(account(r))),
                 QueryTemplate.keyRange(
-                        "an account range",
+                        Message.of("workload.query.anAccountRange"),
                         10,
                         "accountId",
                         r -> 1 + r.nextLong(ACCOUNTS - 1000),
                         1000,
                         BsonInt64::new),
                 new QueryTemplate(
-                        "large payments",
+                        Message.of("workload.query.largePayments"),
                         QueryShape.NON_KEY,
                         20,
                         r -> new BsonDocument("amount", new BsonDocument("$gte", new BsonInt32(9_000)))));

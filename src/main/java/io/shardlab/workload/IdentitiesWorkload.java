@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -72,11 +73,11 @@ public final class IdentitiesWorkload implements Workload {
         long users = Math.max(1, settings.docs() / 2);
         long seed = settings.seed();
         return QueryMix.of(
-                new QueryTemplate("identity by user name", QueryShape.EQUALITY, 50, r -> {
+                new QueryTemplate(Message.of("workload.query.identityByUserName"), QueryShape.EQUALITY, 50, r -> {
                     String user = userName(r.nextLong(users), seed);
                     return new BsonDocument("identifier", new BsonDocument("user", new BsonString(user)));
                 }),
-                new QueryTemplate("identity by e-mail", QueryShape.EQUALITY, 40, r -> {
+                new QueryTemplate(Message.of("workload.query.identityByEmail"), QueryShape.EQUALITY, 40, r -> {
                     long k = r.nextLong(users);
                     String user = userName(k, seed);
                     return new BsonDocument(
@@ -85,7 +86,7 @@ public final class IdentitiesWorkload implements Workload {
                                     .append("user", new BsonString(user)));
                 }),
                 new QueryTemplate(
-                        "all identities of a user",
+                        Message.of("workload.query.allIdentitiesOfAUser"),
                         QueryShape.NON_KEY,
                         10,
                         r -> new BsonDocument("id", new BsonString(userName(r.nextLong(users), seed)))));

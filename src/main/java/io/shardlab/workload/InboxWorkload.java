@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
@@ -29,8 +30,11 @@ public final class InboxWorkload implements Workload {
     static final int BUCKET = 50;
     static final double POPULARITY_EXPONENT = 0.5;
     private static final Duration SPAN = Duration.ofDays(1);
-    private static final String TEXT = "Hello world! Are we still on for lunch on Friday? I found the notes from "
-            + "last week's meeting and attached the slides; let me know what you think of the new sharding plan.";
+    /** A message's body in the generated documents: data, the same in every language. */
+    private static final String TEXT =
+            "Hello world! Are we still on for lunch on Friday? I found the notes from " // untranslated: data
+                    + "last week's meeting and attached the slides; " // untranslated: data
+                    + "let me know what you think of the new sharding plan."; // untranslated: data
 
     static String user(int index) {
         return PaddedId.of("user", index, 5);
@@ -101,18 +105,18 @@ public final class InboxWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         return QueryMix.of(
                 new QueryTemplate(
-                        "read an inbox",
+                        Message.of("workload.query.readAnInbox"),
                         QueryShape.PREFIX,
                         80,
                         r -> new BsonDocument("owner", new BsonString(user(r.nextInt(USERS))))),
                 new QueryTemplate(
-                        "first bucket of an inbox",
+                        Message.of("workload.query.firstBucketOfAnInbox"),
                         QueryShape.EQUALITY,
                         10,
                         r -> new BsonDocument("owner", new BsonString(user(r.nextInt(USERS))))
                                 .append("sequence", new BsonInt32(0))),
                 new QueryTemplate(
-                        "messages from a user",
+                        Message.of("workload.query.messagesFromAUser"),
                         QueryShape.NON_KEY,
                         10,
                         r -> new BsonDocument("from", new BsonString(user(r.nextInt(USERS))))));

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -32,12 +33,26 @@ public final class MonotonicCounterWorkload extends OneDayWorkload {
     public QueryMix queries(WorkloadSettings settings) {
         long docs = settings.docs();
         return QueryMix.of(
-                QueryTemplate.keyEquals("order by number", 50, "counter", r -> new BsonInt64(1 + r.nextLong(docs))),
-                QueryTemplate.keyIn("orders by numbers", 10, "counter", 5, r -> new BsonInt64(1 + r.nextLong(docs))),
+                QueryTemplate.keyEquals(
+                        Message.of("workload.query.orderByNumber"),
+                        50,
+                        "counter",
+                        r -> new BsonInt64(1 + r.nextLong(docs))),
+                QueryTemplate.keyIn(
+                        Message.of("workload.query.ordersByNumbers"),
+                        10,
+                        "counter",
+                        5,
+                        r -> new BsonInt64(1 + r.nextLong(docs))),
                 QueryTemplate.keyRange(
-                        "a page of 100 orders", 20, "counter", r -> 1 + r.nextLong(docs), 100, BsonInt64::new),
+                        Message.of("workload.query.aPageOf100Orders"),
+                        20,
+                        "counter",
+                        r -> 1 + r.nextLong(docs),
+                        100,
+                        BsonInt64::new),
                 new QueryTemplate(
-                        "orders of a customer",
+                        Message.of("workload.query.ordersOfACustomer"),
                         QueryShape.NON_KEY,
                         20,
                         r -> new BsonDocument("customer", new BsonString(customer(r.nextInt(CUSTOMERS))))));

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
@@ -73,7 +74,7 @@ public final class MonthUserWorkload implements Workload {
         List<Month> months = months(settings.start()).subList(0, MONTHS);
         return QueryMix.of(
                 new QueryTemplate(
-                        "one user's month",
+                        Message.of("workload.query.oneUsersMonth"),
                         QueryShape.EQUALITY,
                         60,
                         r -> new BsonDocument(
@@ -82,14 +83,14 @@ public final class MonthUserWorkload implements Workload {
                                                 months.get(r.nextInt(MONTHS)).label()))
                                 .append("user", new BsonString(user(r.nextInt(USERS))))),
                 new QueryTemplate(
-                        "a month's report",
+                        Message.of("workload.query.aMonthsReport"),
                         QueryShape.PREFIX,
                         10,
                         r -> new BsonDocument(
                                 "month",
                                 new BsonString(months.get(r.nextInt(MONTHS)).label()))),
                 new QueryTemplate(
-                        "one user's history",
+                        Message.of("workload.query.oneUsersHistory"),
                         QueryShape.NON_KEY,
                         30,
                         r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));

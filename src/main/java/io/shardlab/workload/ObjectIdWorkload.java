@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -41,17 +42,17 @@ public final class ObjectIdWorkload extends OneDayWorkload {
         long hours = Math.max(1, basis.times().durationMillis() / 1000 / hourSeconds);
         Function<SplittableRandom, BsonValue> anEvent = r -> new BsonObjectId(basis.idOf(1 + r.nextLong(docs)));
         return QueryMix.of(
-                QueryTemplate.keyEquals("event by id", 50, "_id", anEvent),
-                QueryTemplate.keyIn("events by ids", 10, "_id", 3, anEvent),
+                QueryTemplate.keyEquals(Message.of("workload.query.eventById"), 50, "_id", anEvent),
+                QueryTemplate.keyIn(Message.of("workload.query.eventsByIds"), 10, "_id", 3, anEvent),
                 QueryTemplate.keyRange(
-                        "events of one hour",
+                        Message.of("workload.query.eventsOfOneHour"),
                         20,
                         "_id",
                         r -> basis.times().startMillis() / 1000 + r.nextLong(hours) * hourSeconds,
                         hourSeconds,
                         second -> new BsonObjectId(boundary(second))),
                 new QueryTemplate(
-                        "events of one user",
+                        Message.of("workload.query.eventsOfOneUser"),
                         QueryShape.NON_KEY,
                         20,
                         r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));

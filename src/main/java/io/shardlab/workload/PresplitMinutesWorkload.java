@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.key.ShardKey;
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,19 +61,19 @@ public final class PresplitMinutesWorkload implements Workload {
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(
                 QueryTemplate.keyEquals(
-                        "reading at an instant",
+                        Message.of("workload.query.readingAtAnInstant"),
                         30,
                         "_id",
                         r -> new BsonDateTime(times.millisOf(1 + r.nextLong(docs)))),
                 QueryTemplate.keyRange(
-                        "readings of one hour",
+                        Message.of("workload.query.readingsOfOneHour"),
                         60,
                         "_id",
                         r -> times.startMillis() + r.nextLong(24) * hour,
                         hour,
                         BsonDateTime::new),
                 new QueryTemplate(
-                        "high readings",
+                        Message.of("workload.query.highReadings"),
                         QueryShape.NON_KEY,
                         10,
                         r -> new BsonDocument("value", new BsonDocument("$gt", new BsonDouble(20.0)))));

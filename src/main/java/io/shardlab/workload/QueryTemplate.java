@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import java.util.function.LongFunction;
@@ -11,16 +12,17 @@ import org.bson.BsonValue;
 /**
  * A kind of read with its share of the mix, e.g. "inbox of one owner" with weight 0.7.
  *
- * @param name what the application does, e.g. {@code "one user's month"}
+ * @param name what the application does, e.g. "one user's month" ({@code workload.query.oneUsersMonth}): words
+ *     the explorer and {@code simulate} show in the user's language, and {@code simulate --json} in English
  * @param shape the filter's shape relative to the workload's suggested key
  * @param weight relative frequency in the mix, positive
  * @param filters draws one filter; must use only the given generator for randomness
  */
 public record QueryTemplate(
-        String name, QueryShape shape, double weight, Function<SplittableRandom, BsonDocument> filters) {
+        Message name, QueryShape shape, double weight, Function<SplittableRandom, BsonDocument> filters) {
 
     public QueryTemplate {
-        if (name == null || name.isBlank()) {
+        if (name == null) {
             throw new IllegalArgumentException("name: required");
         }
         if (shape == null || filters == null) {
@@ -38,19 +40,19 @@ public record QueryTemplate(
 
     /** {@link QueryShape#EQUALITY}: {@code {<keyField>: <value>}}, the value drawn by {@code values}. */
     public static QueryTemplate keyEquals(
-            String name, double weight, String keyField, Function<SplittableRandom, BsonValue> values) {
+            Message name, double weight, String keyField, Function<SplittableRandom, BsonValue> values) {
         return new QueryTemplate(name, QueryShape.EQUALITY, weight, r -> new BsonDocument(keyField, values.apply(r)));
     }
 
     /** {@link QueryShape#NON_KEY}: {@code {<field>: <value>}} on a field outside the key, the value drawn by {@code values}. */
     public static QueryTemplate nonKeyEquals(
-            String name, double weight, String field, Function<SplittableRandom, BsonValue> values) {
+            Message name, double weight, String field, Function<SplittableRandom, BsonValue> values) {
         return new QueryTemplate(name, QueryShape.NON_KEY, weight, r -> new BsonDocument(field, values.apply(r)));
     }
 
     /** {@link QueryShape#IN}: {@code {<keyField>: {$in: [...]}}} of {@code count} values drawn in turn. */
     public static QueryTemplate keyIn(
-            String name, double weight, String keyField, int count, Function<SplittableRandom, BsonValue> values) {
+            Message name, double weight, String keyField, int count, Function<SplittableRandom, BsonValue> values) {
         return new QueryTemplate(name, QueryShape.IN, weight, r -> {
             BsonArray drawn = new BsonArray();
             for (int i = 0; i < count; i++) {
@@ -65,7 +67,7 @@ public record QueryTemplate(
      * {@code lowerBounds} and both bounds made into key values by {@code asValue} (same unit as {@code width}).
      */
     public static QueryTemplate keyRange(
-            String name,
+            Message name,
             double weight,
             String keyField,
             ToLongFunction<SplittableRandom> lowerBounds,

@@ -5,6 +5,7 @@ import io.shardlab.routing.Operation;
 import io.shardlab.routing.Router;
 import io.shardlab.routing.Targeting;
 import io.shardlab.routing.TargetingClass;
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ public record ReadDistribution(
     /**
      * One template's reads.
      *
-     * @param name the template's name
+     * @param name the template's name, in the user's language where it is shown ({@link QueryTemplate#name()})
      * @param shape its shape relative to the workload's suggested key
      * @param reads how many of the sample it drew
      * @param singleShard, multiShard, scatterGather reads per targeting class
@@ -43,7 +44,7 @@ public record ReadDistribution(
      * @param example one filter of the template, for the summary
      */
     public record TemplateReads(
-            String name,
+            Message name,
             QueryShape shape,
             long reads,
             long singleShard,
@@ -68,8 +69,8 @@ public record ReadDistribution(
      * @throws io.shardlab.routing.UnsupportedQueryException if a filter uses an operator routing does not model
      */
     public static ReadDistribution route(QueryMix mix, int count, long seed, Router router) {
-        Map<String, long[]> tallies = new LinkedHashMap<>();
-        Map<String, String> examples = new LinkedHashMap<>();
+        Map<Message, long[]> tallies = new LinkedHashMap<>();
+        Map<Message, String> examples = new LinkedHashMap<>();
         for (QueryTemplate t : mix.templates()) {
             tallies.put(t.name(), new long[5]);
         }

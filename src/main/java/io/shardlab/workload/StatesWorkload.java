@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -47,10 +48,10 @@ public final class StatesWorkload implements Workload {
         Function<SplittableRandom, BsonValue> state =
                 r -> new BsonString(rows.get(r.nextInt(rows.size())).state());
         return QueryMix.of(
-                QueryTemplate.keyEquals("addresses in a state", 40, "state", state),
-                QueryTemplate.keyIn("addresses in a few states", 10, "state", 3, state),
+                QueryTemplate.keyEquals(Message.of("workload.query.addressesInAState"), 40, "state", state),
+                QueryTemplate.keyIn(Message.of("workload.query.addressesInAFewStates"), 10, "state", 3, state),
                 QueryTemplate.nonKeyEquals(
-                        "addresses in a ZIP code",
+                        Message.of("workload.query.addressesInAZipCode"),
                         50,
                         "zip",
                         r -> new BsonString(rows.get(r.nextInt(rows.size())).zip())));

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
@@ -36,16 +37,19 @@ public final class TimestampWorkload extends OneDayWorkload {
         long hour = Duration.ofHours(1).toMillis();
         return QueryMix.of(
                 QueryTemplate.keyEquals(
-                        "reading at an instant", 20, "ts", r -> new BsonDateTime(times.millisOf(1 + r.nextLong(docs)))),
+                        Message.of("workload.query.readingAtAnInstant"),
+                        20,
+                        "ts",
+                        r -> new BsonDateTime(times.millisOf(1 + r.nextLong(docs)))),
                 QueryTemplate.keyRange(
-                        "readings of one hour",
+                        Message.of("workload.query.readingsOfOneHour"),
                         50,
                         "ts",
                         r -> times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour,
                         hour,
                         BsonDateTime::new),
                 new QueryTemplate(
-                        "readings of one sensor",
+                        Message.of("workload.query.readingsOfOneSensor"),
                         QueryShape.NON_KEY,
                         30,
                         r -> new BsonDocument("sensor", new BsonString(sensor(r.nextInt(SENSORS))))));

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.List;
 
 /**
@@ -28,7 +29,10 @@ public final class UkAddressesWorkload implements Workload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        return book(settings).queries("addresses of a postcode", "High Street");
+        return book(settings)
+                .queries(
+                        Message.of("workload.query.addressesOfAPostcode"),
+                        "High Street"); // untranslated: a street name in the generated documents
     }
 
     @Override

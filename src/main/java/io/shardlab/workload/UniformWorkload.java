@@ -3,6 +3,7 @@ package io.shardlab.workload;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
@@ -250,8 +251,7 @@ public final class UniformWorkload implements Workload {
      * @throws IllegalArgumentException naming the name and what in it is wrong
      */
     public static UniformWorkload named(String name) {
-        IllegalArgumentException wrong = new IllegalArgumentException(
-                "'" + name + "' is not uniform:<field>=<kind>,… of the kinds number, string, objectid, date");
+        IllegalArgumentException wrong = new RefusedInput(Message.of("workload.uniform-fields.notAName", name));
         if (!name.startsWith(FIELDS_PREFIX) || name.length() == FIELDS_PREFIX.length()) {
             throw wrong;
         }
@@ -373,20 +373,30 @@ public final class UniformWorkload implements Workload {
     public QueryMix queries(WorkloadSettings settings) {
         if (!keyFields.isEmpty()) {
             KeyField first = keyFields.get(0);
-            return QueryMix.of(QueryTemplate.keyEquals("documents by key prefix", 1, first.path(), first::draw));
+            return QueryMix.of(QueryTemplate.keyEquals(
+                    Message.of("workload.query.documentsByKeyPrefix"), 1, first.path(), first::draw));
         }
         return QueryMix.of(
-                QueryTemplate.keyEquals("profile by id", 60, "userId", r -> new BsonInt64(r.nextLong(KEY_SPACE))),
-                QueryTemplate.keyIn("profiles by ids", 10, "userId", 5, r -> new BsonInt64(r.nextLong(KEY_SPACE))),
+                QueryTemplate.keyEquals(
+                        Message.of("workload.query.profileById"),
+                        60,
+                        "userId",
+                        r -> new BsonInt64(r.nextLong(KEY_SPACE))),
+                QueryTemplate.keyIn(
+                        Message.of("workload.query.profilesByIds"),
+                        10,
+                        "userId",
+                        5,
+                        r -> new BsonInt64(r.nextLong(KEY_SPACE))),
                 QueryTemplate.keyRange(
-                        "a block of ids",
+                        Message.of("workload.query.aBlockOfIds"),
                         10,
                         "userId",
                         r -> r.nextLong(KEY_SPACE - KEY_SPACE / 1000),
                         KEY_SPACE / 1000,
                         BsonInt64::new),
                 new QueryTemplate(
-                        "profiles on a plan",
+                        Message.of("workload.query.profilesOnAPlan"),
                         QueryShape.NON_KEY,
                         20,
                         r -> new BsonDocument("plan", new BsonString(PLANS.get(r.nextInt(PLANS.size()))))));

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -58,7 +59,10 @@ public final class UsAddressesWorkload implements Workload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        return book(settings).queries("addresses of a ZIP code", "Main Street");
+        return book(settings)
+                .queries(
+                        Message.of("workload.query.addressesOfAZipCode"),
+                        "Main Street"); // untranslated: a street name in the generated documents
     }
 
     @Override

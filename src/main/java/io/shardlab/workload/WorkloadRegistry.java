@@ -1,5 +1,7 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +25,8 @@ public final class WorkloadRegistry {
         Map<String, Workload> map = new LinkedHashMap<>();
         for (Workload w : workloads) {
             if (map.putIfAbsent(w.name(), w) != null) {
-                throw new IllegalArgumentException("workloads: the name '" + w.name() + "' is used twice");
+                throw new IllegalArgumentException( // the registry is wired in code, not by a user
+                        "workloads: the name '" + w.name() + "' is used twice"); // untranslated: a developer's contract
             }
         }
         this.byName = map;
@@ -82,8 +85,7 @@ public final class WorkloadRegistry {
         }
         Workload w = byName.get(name);
         if (w == null) {
-            throw new IllegalArgumentException(
-                    "unknown workload '" + name + "'; known workloads: " + String.join(", ", byName.keySet()));
+            throw new RefusedInput(Message.of("workload.unknown", name, String.join(", ", byName.keySet())));
         }
         return w;
     }

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.io.InputStream;
 import java.util.List;
 import java.util.function.Supplier;
@@ -39,12 +40,12 @@ public final class ZipCodesWorkload implements Workload {
         List<ZipCodeTable.ZipCode> rows = table.get().rows();
         return QueryMix.of(
                 QueryTemplate.keyEquals(
-                        "places in a state",
+                        Message.of("workload.query.placesInAState"),
                         40,
                         "state",
                         r -> new BsonString(rows.get(r.nextInt(rows.size())).state())),
                 new QueryTemplate(
-                        "places in New England",
+                        Message.of("workload.query.placesInNewEngland"),
                         QueryShape.IN,
                         10,
                         r -> new BsonDocument(
@@ -59,7 +60,7 @@ public final class ZipCodesWorkload implements Workload {
                                                 new BsonString("RI"),
                                                 new BsonString("VT")))))),
                 QueryTemplate.nonKeyEquals(
-                        "a ZIP code",
+                        Message.of("workload.query.aZipCode"),
                         50,
                         "zip",
                         r -> new BsonString(rows.get(r.nextInt(rows.size())).zip())));

@@ -1,5 +1,6 @@
 package io.shardlab.workload;
 
+import io.shardlab.text.Message;
 import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -41,16 +42,17 @@ public final class ZipfWorkload extends OneDayWorkload {
     public QueryMix queries(WorkloadSettings settings) {
         ArrivalTimes times = arrivals(settings);
         return QueryMix.of(
-                QueryTemplate.keyEquals("views of a product", 60, "productId", this::product),
-                QueryTemplate.keyIn("views of a few products", 10, "productId", 4, this::product),
+                QueryTemplate.keyEquals(Message.of("workload.query.viewsOfAProduct"), 60, "productId", this::product),
+                QueryTemplate.keyIn(
+                        Message.of("workload.query.viewsOfAFewProducts"), 10, "productId", 4, this::product),
                 QueryTemplate.keyRange(
-                        "a catalogue page of 50 products",
+                        Message.of("workload.query.aCataloguePageOf50Products"),
                         10,
                         "productId",
                         r -> 1 + r.nextInt(PRODUCTS - 50),
                         50,
                         id -> new BsonInt32((int) id)),
-                new QueryTemplate("views in the last minute", QueryShape.NON_KEY, 20, r -> {
+                new QueryTemplate(Message.of("workload.query.viewsInTheLastMinute"), QueryShape.NON_KEY, 20, r -> {
                     long end = times.startMillis() + times.durationMillis();
                     return new BsonDocument("viewedAt", new BsonDocument("$gte", new BsonDateTime(end - 60_000)));
                 }));

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.bson.BsonLiterals;
+import io.shardlab.text.Language;
 import io.shardlab.text.Message;
+import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -136,5 +139,20 @@ class SampleLoaderTest {
         assertEquals(ShippedDataset.ZIPCODES, ShippedDataset.named("zipcodes"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ShippedDataset.named("cities"));
         assertEquals("dataset: no shipped dataset 'cities'; shipped: zipcodes", e.getMessage());
+    }
+
+    @Test
+    void aSampleThatDoesNotFitInMemoryIsRefusedInEnglishAndInChinese() {
+        // given a loader that may use one byte
+        SampleLoader loader = new SampleLoader(ProgressListener.NONE, CancelToken.none(), 1);
+
+        // when it reads the shipped ZIP codes
+        RefusedInput e = assertThrows(RefusedInput.class, () -> loader.load(ShippedDataset.ZIPCODES, 10));
+
+        // then the refusal names the source and what to do, in either language
+        assertTrue(e.getMessage().contains(": the sample does not fit in memory: 1 documents take "), e.getMessage());
+        String chinese = Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said());
+        assertTrue(chinese.contains("：样本装不进内存：1 个文档占用 "), chinese);
+        assertTrue(chinese.endsWith("请用 --docs N 少读一些，或用更大的 -Xmx 启动 Java"), chinese);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code --help} speaks {@code --lang}'s language, given before the command: the command's description, its
@@ -34,6 +35,8 @@ class HelpLanguageTest {
             hash      | 要计算哈希的值。                                    | Values to hash.
             shell     | 按顺序运行的脚本。                                  | Scripts to run in order.
             hash      | 每行一个 int64                                      | one int64 per line
+            analyze   | 查询组合（--queries）：JSON Lines，每行一个操作     | Query mix (--queries): JSON Lines, one operation per line
+            analyze   | 推荐：有值大于一个数据块（巨型数据块）              | Recommendation: a key is ruled out by values larger than a chunk
             """)
     void a_command_s_help_is_in_chinese_with_lang_zh_cn_and_english_without(
             String command, String chinese, String english) {
@@ -73,5 +76,23 @@ class HelpLanguageTest {
                         ? 2
                         : 1)
                 .sum();
+    }
+
+    @ParameterizedTest(name = "analyze --help in {0} shows the query mix's JSON braces as typed")
+    @ValueSource(strings = {"en", "zh-CN"})
+    void analyze_s_help_footer_keeps_its_json_examples_whole(String language) {
+        CliRun run = CliRun.of("--lang", language, "analyze", "--help");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(
+                run.out().contains("  {\"op\": \"find\", \"filter\": {\"customerId\": 42}, \"weight\": 70}"),
+                run.out());
+        assertTrue(
+                run.out()
+                        .contains("  {\"op\": \"replaceOne\", \"filter\": {\"_id\": 1}, "
+                                + "\"replacement\": {\"customerId\": 42}}"),
+                run.out());
+        assertTrue(run.out().contains("{\"locale\": \"en\", \"strength\": 2}"), run.out());
+        assertTrue(run.out().contains("[...], \"recommended\": INDEX"), run.out());
     }
 }

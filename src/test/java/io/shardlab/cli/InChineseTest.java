@@ -35,6 +35,7 @@ class InChineseTest {
             analyze --dataset zipcodes --key {state:1} --format png --docs 100      | cli.analyze.formatNeedsOut     |
             simulate --key {counter:1} --shards 2 --workload monotonic --docs 0       | cli.option.docsAtLeastOne      | 0
             simulate --shards 2 --workload monotonic                                | cli.simulate.keyRequired       |
+            simulate --key {counter:1} --shards 2 --docs 10                         | cli.simulate.docsNeedInput     |
             simulate --key {counter:1} --shards 2 --workload monotonic --balancer-decision --json | cli.simulate.decisionIsText |
             """)
     void bad_input_is_refused_in_one_chinese_line(String arguments, String key, String argument) {
@@ -111,5 +112,39 @@ class InChineseTest {
         String out = run.out();
         assertTrue(out.contains("\n" + CHINESE.text("cli.balancer.title", "8.0") + "\n"), out);
         assertTrue(out.contains("  " + CHINESE.text("cli.balancer.outsideZones") + "："), out);
+    }
+
+    @Test
+    void simulate_names_the_workloads_reads_in_chinese_and_json_keeps_them_english() {
+        // given the inbox workload's reads, asked for in Chinese, as text and as JSON
+        String[] simulate = {
+            "simulate",
+            "--workload",
+            "inbox",
+            "--key",
+            "{owner: 1, sequence: 1}",
+            "--shards",
+            "4",
+            "--docs",
+            "2000",
+            "--queries",
+            "200"
+        };
+        String[] asText = new String[simulate.length + 2];
+        asText[0] = "--lang";
+        asText[1] = "zh-CN";
+        System.arraycopy(simulate, 0, asText, 2, simulate.length);
+        String[] asJson = Arrays.copyOf(asText, asText.length + 1);
+        asJson[asText.length] = "--json";
+
+        CliRun text = CliRun.of(asText);
+        CliRun json = CliRun.of(asJson);
+
+        // then the text names each read in Chinese, the JSON in English
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(text.out().contains(CHINESE.text("workload.query.readAnInbox")), text.out());
+        assertTrue(text.out().contains("读取一个收件箱"), text.out());
+        assertEquals(0, json.exitCode(), json.err());
+        assertTrue(json.out().contains("\"name\": \"read an inbox\""), json.out());
     }
 }

@@ -146,6 +146,23 @@ class SimulateSourcesTest {
     }
 
     @Test
+    void theTextReportSaysWhereTheChunksContentsCameFromInChinese() {
+        CliRun run = CliRun.of(
+                "--lang",
+                "zh-CN",
+                "simulate",
+                "--snapshot",
+                hashedOnOneShard().toString(),
+                "--balancer-rounds",
+                "3",
+                "--chunk-size",
+                "1");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("数据块内容：每个数据块的文档数和字节数，按快照记录的值\n"), run.out());
+    }
+
+    @Test
     void theTextReportSaysWhatTheRunAssumedAndListsEachMigration() {
         CliRun run = CliRun.of(
                 "simulate", "--snapshot", hashedOnOneShard().toString(), "--balancer-rounds", "3", "--chunk-size", "1");
@@ -429,6 +446,24 @@ class SimulateSourcesTest {
                                 + "shard01 (to shard02): the donor would cut"),
                 text.out());
         assertTrue(text.out().contains(" stopped early: round 1 needed the keys"), text.out());
+
+        // in Chinese the event's words are the bundle's, the layout's values and the step MongoDB would take as they
+        // are
+        CliRun chinese = CliRun.of(
+                "--lang",
+                "zh-CN",
+                "simulate",
+                "--snapshot",
+                file.toString(),
+                "--balancer-rounds",
+                "10",
+                "--chunk-size",
+                "1");
+        assertTrue(
+                chinese.out()
+                        .contains(" 未模拟：shard01 上的 { customer: MinKey() } -->> { customer: 'm' }（到 shard02）："
+                                + "the donor would cut"),
+                chinese.out());
     }
 
     @Test

@@ -115,7 +115,9 @@ abstract class ClusterContract {
             assertFalse(first.changed());
             for (List<LayoutChange> changes : second.changes().values()) {
                 for (LayoutChange change : changes) {
-                    assertFalse(change.before().equals(change.after()), change::describe);
+                    assertFalse(
+                            change.before().equals(change.after()),
+                            () -> change.describe().toString());
                 }
             }
         }

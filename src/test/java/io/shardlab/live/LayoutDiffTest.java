@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.ChunkVersion;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,7 @@ class LayoutDiffTest {
     static List<String> describe(ChunkMap before, ChunkMap after) {
         return LayoutDiff.between(before, after).stream()
                 .map(LayoutChange::describe)
+                .map(Messages.of(Language.ENGLISH)::text)
                 .toList();
     }
 

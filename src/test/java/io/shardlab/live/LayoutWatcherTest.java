@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mongodb.client.MongoDatabase;
 import io.shardlab.live.ConfigFixture.Shape;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -79,6 +81,7 @@ class LayoutWatcherTest {
                         List.of("split [(300), (MaxKey())) on shard01 into 2 chunks"),
                         split.changes().get(USERS).stream()
                                 .map(LayoutChange::describe)
+                                .map(Messages.of(Language.ENGLISH)::text)
                                 .toList());
                 assertEquals(1, split.changes().size(), "other collections did not change");
 
@@ -91,7 +94,13 @@ class LayoutWatcherTest {
                                 .toList());
                 assertEquals(
                         "migration [(100), (200)) shard02 -> shard03",
-                        moved.changes().get(USERS).get(0).describe());
+                        Messages.of(Language.ENGLISH)
+                                .text(moved.changes().get(USERS).get(0).describe()));
+                assertEquals(
+                        "迁移 [(100), (200)) shard02 -> shard03",
+                        Messages.of(Language.SIMPLIFIED_CHINESE)
+                                .text(moved.changes().get(USERS).get(0).describe()),
+                        "the same change, said in Chinese");
 
                 cluster.change(c -> c.getCollection("collections", BsonDocument.class)
                         .deleteOne(doc("{_id: '%s'}", ConfigFixture.EVENTS)));

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the explorer's in-memory cluster, documents included; a file that cannot be opened changes nothing.
  */
 class OpenClusterTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     @TempDir
     Path folder;
@@ -52,7 +56,7 @@ class OpenClusterTest {
                     shown.add(scenario);
                     read.add(contents);
                 },
-                failures::add);
+                said -> failures.add(ENGLISH.text(said)));
 
         // then its first sharded collection shows with its 300 documents in their chunks, the other in the picker,
         // under the file's release and shards; the Shell panel reads every document back
@@ -87,8 +91,13 @@ class OpenClusterTest {
         published.clear();
 
         // when the user opens a text file and a file that is gone
-        engine.openCluster(notGzipped, SETUP, (scenario, contents) -> shown.add(scenario), failures::add);
-        engine.openCluster(missing, SETUP, (scenario, contents) -> shown.add(scenario), failures::add);
+        engine.openCluster(
+                notGzipped,
+                SETUP,
+                (scenario, contents) -> shown.add(scenario),
+                said -> failures.add(ENGLISH.text(said)));
+        engine.openCluster(
+                missing, SETUP, (scenario, contents) -> shown.add(scenario), said -> failures.add(ENGLISH.text(said)));
 
         // then each refusal names the file and the problem, nothing is published, and the Shell panel still reads
         // the scenario's cluster
@@ -114,7 +123,8 @@ class OpenClusterTest {
         saveCluster(file, contents -> {}, failures::add);
 
         // when it is opened
-        engine.openCluster(file, SETUP, (scenario, contents) -> shown.add(scenario), failures::add);
+        engine.openCluster(
+                file, SETUP, (scenario, contents) -> shown.add(scenario), said -> failures.add(ENGLISH.text(said)));
 
         // then it is refused, naming the file and what serve does with it
         assertEquals(List.of(), shown);
@@ -122,6 +132,26 @@ class OpenClusterTest {
                 List.of("Cannot open the cluster: " + file + ": holds no sharded collection for the explorer to show "
                         + "(serve --data-file unsharded.data serves it)"),
                 failures);
+    }
+
+    @Test
+    void a_refused_data_file_is_said_in_chinese() {
+        // given a saved cluster whose only sharded collection a client dropped
+        engine.load(SETUP);
+        engine.shellCommandLayer().run("shardlab", BsonDocument.parse("{drop: 'events'}"));
+        Path file = folder.resolve("unsharded.data");
+        saveCluster(file, contents -> {}, failures::add);
+        List<String> chinese = new ArrayList<>();
+
+        // when it is opened in a window that speaks Chinese
+        engine.openCluster(
+                file,
+                SETUP,
+                (scenario, contents) -> shown.add(scenario),
+                said -> chinese.add(Messages.of(Language.SIMPLIFIED_CHINESE).text(said)));
+
+        // then the refusal is the bundle's Chinese, the file's name and serve's option as they are
+        assertEquals(List.of("无法打开集群：" + file + "：没有可供浏览器显示的分片集合（serve --data-file unsharded.data 可以提供它）"), chinese);
     }
 
     private Path savedClassCluster() {
@@ -164,7 +194,7 @@ class OpenClusterTest {
                     done.countDown();
                 },
                 line -> {
-                    failed.accept(line);
+                    failed.accept(ENGLISH.text(line));
                     done.countDown();
                 });
         try {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.key.ShardKey;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.List;
 import org.bson.BsonInt64;
@@ -86,5 +89,45 @@ class ResolvedScenarioTest {
                 .withQueryFilter("  ")
                 .queryFilter()
                 .isEmpty());
+    }
+
+    @ParameterizedTest(name = "{0} / {1} / {2}: {3}")
+    @CsvSource(delimiter = '|', textBlock = """
+            { counter: 1 }  | nosuch     | { counter: 5 }         | workload：未知的工作负载 'nosuch'；已知的工作负载：monotonic, timestamp, objectid, uniform, zipf, hotspot, categorical-states, categorical-continents, age, compound-month-user, inbox, identities, presplit-minutes, zipcodes, coarse-prefix-3, coarse-prefix-12, coarse-prefix-1000, uk-addresses, us-addresses
+            { counter: 1 }  | monotonic  | { other: 5 }           | splitPoints[0]：{ other: 5 } 不是 { counter: 1 } 的键；分割点必须恰好包含这些字段：counter
+            { u: 'hashed' } | uniform    | { u: 5 }               | splitPoints[0]：哈希字段 'u' 取哈希值，即 config.chunks 为数据块边界存储的 NumberLong；实际为 { u: 5 }
+            { counter: 1 }  | monotonic  | { counter: MinKey() }  | splitPoints[0]：{ counter: MinKey() } 是整个键空间的边界，不是其中的分割点
+            { counter: 1 }  | file:/nowhere/data.jsonl | { counter: 5 } | workload：/nowhere/data.jsonl：没有这个文件
+            """)
+    void a_scenario_that_cannot_be_understood_is_refused_in_chinese_naming_the_field(
+            String key, String workload, String point, String message) {
+        Scenario scenario = Scenario.of(key, workload).withSplitPoints(List.of(point));
+
+        RefusedInput e = assertThrows(RefusedInput.class, () -> ResolvedScenario.of(scenario, WORKLOADS));
+
+        assertEquals(message, Messages.of(Language.SIMPLIFIED_CHINESE).text(e.said()));
+    }
+
+    @Test
+    void the_scenario_record_says_its_ranges_in_chinese() {
+        Messages chinese = Messages.of(Language.SIMPLIFIED_CHINESE);
+        assertEquals(
+                "shards：应在 1 到 16 之间，实际为 17",
+                chinese.text(assertThrows(
+                                RefusedInput.class,
+                                () -> Scenario.of("{a: 1}", "uniform").withShards(17))
+                        .said()));
+        assertEquals(
+                "chunkSizeMegabytes：应在 1 到 1024 MB 之间，或为 0 表示该版本的默认值，实际为 2048",
+                chinese.text(assertThrows(
+                                RefusedInput.class,
+                                () -> Scenario.of("{a: 1}", "uniform").withChunkSizeMegabytes(2048))
+                        .said()));
+        assertEquals(
+                "namespace：应为 'db.collection'（数据库.集合），实际为 'events'",
+                chinese.text(assertThrows(
+                                RefusedInput.class,
+                                () -> Scenario.of("{a: 1}", "uniform").withNamespace("events"))
+                        .said()));
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.mongos.MongosCommands;
 import io.shardlab.serve.DataFile;
 import io.shardlab.serve.MongosServer;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.WorkloadRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * saved as the data file {@code serve --data-file} starts from.
  */
 class SaveClusterTest {
+
+    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
 
     @TempDir
     Path folder;
@@ -107,7 +111,7 @@ class SaveClusterTest {
                     done.countDown();
                 },
                 line -> {
-                    failed.accept(line);
+                    failed.accept(ENGLISH.text(line));
                     done.countDown();
                 });
         try {

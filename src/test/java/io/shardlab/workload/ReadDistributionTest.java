@@ -8,6 +8,8 @@ import io.shardlab.key.HashedSplitPoints;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.routing.Router;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonInt64;
@@ -34,7 +36,7 @@ class ReadDistributionTest {
         ReadDistribution reads = ReadDistribution.route(w.queries(WorkloadSettings.of(10_000, 1)), 2_000, 7, router);
 
         ReadDistribution.TemplateReads byNumber = reads.byTemplate().get(0);
-        assertEquals("order by number", byNumber.name());
+        assertEquals("order by number", Messages.of(Language.ENGLISH).text(byNumber.name()));
         assertEquals(byNumber.reads(), byNumber.singleShard());
         assertEquals(1.0, byNumber.meanShardsReached());
         ReadDistribution.TemplateReads byCustomer = reads.byTemplate().get(3);

@@ -438,7 +438,7 @@ public final class AdvisorViewModel {
                                         ? Message.of(
                                                 "advisor.queries.noneSampled",
                                                 namespace,
-                                                SampledQueries.HOW_TO_SAMPLE.replace("<ns>", namespace))
+                                                SampledQueries.howToSample(namespace))
                                         : Message.of(
                                                 "advisor.queries.sampled",
                                                 mix.queries().size(),

@@ -537,7 +537,7 @@ public final class LiveLayoutViewModel {
         update.disappeared().forEach(ns -> changes.add(0, say("live.watch.disappeared", ns)));
         List<LayoutChange> mine = update.changes().getOrDefault(namespace.get(), List.of());
         for (LayoutChange c : mine) {
-            changes.add(0, STEP_TIME.format(update.current().readAt()) + " · " + c.describe());
+            changes.add(0, STEP_TIME.format(update.current().readAt()) + " · " + say(c.describe()));
         }
         while (changes.size() > CHANGES_KEPT) {
             changes.remove(changes.size() - 1);
@@ -556,8 +556,8 @@ public final class LiveLayoutViewModel {
                 pendingMotion = Motion.NONE;
             }
             highlightedChange.set(
-                    mine.isEmpty() ? "" : mine.get(mine.size() - 1).describe());
-            status.set(mine.size() + " change" + (mine.size() == 1 ? "" : "s") + " in " + namespace.get());
+                    mine.isEmpty() ? "" : say(mine.get(mine.size() - 1).describe()));
+            status.set(say("live.watch.changes", mine.size(), namespace.get()));
         }
     }
 

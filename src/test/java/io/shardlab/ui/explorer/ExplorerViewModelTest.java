@@ -347,7 +347,21 @@ class ExplorerViewModelTest {
                 vm.query().suggestionsProperty().get();
         assertEquals(
                 List.of("order by number", "orders by numbers", "a page of 100 orders", "orders of a customer"),
-                suggestions.stream().map(QueryViewModel.Suggestion::name).toList());
+                suggestions.stream()
+                        .map(s -> Messages.of(Language.ENGLISH).text(s.name()))
+                        .toList());
+        assertEquals(
+                List.of("按编号查订单", "按多个编号查订单", "一页 100 个订单", "某个客户的订单"),
+                suggestions.stream()
+                        .map(s -> Messages.of(Language.SIMPLIFIED_CHINESE).text(s.name()))
+                        .toList(),
+                "the same mix, said in Chinese");
+        assertEquals(
+                List.of("等值", "$in", "范围", "不含键"),
+                suggestions.stream()
+                        .map(s -> Messages.of(Language.SIMPLIFIED_CHINESE).text(s.shape()))
+                        .toList(),
+                "each one's shape, said in Chinese");
 
         vm.query().use(suggestions.get(3));
         assertEquals("scatter-gather", vm.query().targetingClassProperty().get());

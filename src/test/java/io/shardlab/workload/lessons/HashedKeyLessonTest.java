@@ -35,11 +35,11 @@ class HashedKeyLessonTest {
         ReadDistribution reads = run.reads(2_000);
         for (ReadDistribution.TemplateReads t : reads.byTemplate()) {
             if (t.shape() == QueryShape.RANGE) {
-                assertEquals(SHARDS, t.meanShardsReached(), 1e-9, t.name() + " reaches every shard");
+                assertEquals(SHARDS, t.meanShardsReached(), 1e-9, t.name().key() + " reaches every shard");
                 assertEquals(t.reads(), t.scatterGather(), "a range on a hashed key is scatter-gather");
             }
             if (t.shape() == QueryShape.EQUALITY) {
-                assertEquals(1.0, t.meanShardsReached(), 1e-9, t.name() + " still reaches one shard");
+                assertEquals(1.0, t.meanShardsReached(), 1e-9, t.name().key() + " still reaches one shard");
             }
         }
     }

@@ -7,6 +7,7 @@ import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.ResolvedScenario;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.ui.explorer.diagram.DiagramPicture;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import io.shardlab.workload.WorkloadRegistry;
@@ -81,11 +82,11 @@ public final class ComparisonViewModel {
      */
     public void open(Message heading, Scenario leftScenario, Scenario rightScenario) {
         Objects.requireNonNull(heading, "heading");
-        ResolvedScenario a = resolve("left", leftScenario);
-        ResolvedScenario b = resolve("right", rightScenario);
-        Optional<String> difference = leftScenario.lockstepDifference(rightScenario);
+        ResolvedScenario a = resolve(Message.of("explorer.comparison.leftSide"), leftScenario);
+        ResolvedScenario b = resolve(Message.of("explorer.comparison.rightSide"), rightScenario);
+        Optional<Message> difference = leftScenario.lockstepDifference(rightScenario);
         if (difference.isPresent()) {
-            throw new IllegalArgumentException(difference.get());
+            throw new RefusedInput(difference.get());
         }
         sameKey = a.key().equals(b.key());
         title.set(heading);
@@ -102,11 +103,11 @@ public final class ComparisonViewModel {
         engine.load(a, b);
     }
 
-    private ResolvedScenario resolve(String side, Scenario scenario) {
+    private ResolvedScenario resolve(Message side, Scenario scenario) {
         try {
             return ResolvedScenario.of(scenario, workloads);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(side + " side: " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("explorer.comparison.sideProblem", side, RefusedInput.said(e)), e);
         }
     }
 

@@ -155,7 +155,7 @@ public final class ConnectionsViewModel {
                     shown.set(true);
                 }),
                 failure -> uiThread.execute(() -> {
-                    error.set(failure);
+                    error.set(Messages.of(language.get()).text(failure));
                     shown.set(true);
                 }));
     }
@@ -181,7 +181,7 @@ public final class ConnectionsViewModel {
                     shown.set(true);
                 }),
                 failure -> uiThread.execute(() -> {
-                    error.set(failure);
+                    error.set(Messages.of(language.get()).text(failure));
                     shown.set(true);
                 }));
     }
@@ -263,10 +263,11 @@ public final class ConnectionsViewModel {
         memoryNearlyFull.set(state.memory().map(MemoryBudgetUse::nearlyFull).orElse(false));
         connectionString.set(state.connectionString().orElse(""));
         clients.set(clientsText(state));
+        Messages words = Messages.of(language.get());
         if (state.note().isPresent() || !state.accepting()) {
-            note.set(state.note().orElse(""));
+            note.set(state.note().map(words::text).orElse(""));
         }
-        error.set(state.error().orElse(""));
+        error.set(state.error().map(words::text).orElse(""));
         shown.set(state.accepting() || !note.get().isEmpty() || !error.get().isEmpty());
     }
 

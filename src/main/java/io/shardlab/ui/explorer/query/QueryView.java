@@ -145,13 +145,15 @@ public final class QueryView {
         return box;
     }
 
-    private static void fillSuggestions(QueryViewModel vm, VBox mix) {
+    private void fillSuggestions(QueryViewModel vm, VBox mix) {
         mix.getChildren().clear();
         int i = 0;
         for (QueryViewModel.Suggestion s : vm.suggestionsProperty()) {
-            Label name = new Label(s.name());
+            Label name = new Label();
+            name.textProperty().bind(text.text(s.name()));
             name.getStyleClass().add(SUGGESTION_NAME);
-            Label shape = new Label(s.shape());
+            Label shape = new Label();
+            shape.textProperty().bind(text.text(s.shape()));
             shape.getStyleClass().add(SUGGESTION_SHAPE);
             Label text = new Label(s.filter());
             text.getStyleClass().add(SUGGESTION_FILTER);

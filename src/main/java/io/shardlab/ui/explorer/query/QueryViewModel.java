@@ -35,16 +35,11 @@ public final class QueryViewModel {
     /**
      * A filter from the workload's query mix.
      *
-     * @param name what the application does, e.g. {@code "orders of a customer"}
-     * @param shape the filter's shape relative to the workload's own key
+     * @param name what the application does, e.g. "orders of a customer", said in the window's language
+     * @param shape the filter's shape relative to the workload's own key ({@code explorer.query.kind.*})
      * @param filter the filter as mongosh text
      */
-    public record Suggestion(String name, String shape, String filter) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
+    public record Suggestion(Message name, Message shape, String filter) {}
 
     private final Consumer<Optional<BsonDocument>> showFilter;
     private final Consumer<Set<String>> highlight;
@@ -102,7 +97,11 @@ public final class QueryViewModel {
             suggestions.setAll(suggestionSource.stream()
                     .map(q -> new Suggestion(
                             q.name(),
-                            q.shape().toString().toLowerCase(Locale.ROOT).replace('_', '-'),
+                            Message.of("explorer.query.kind."
+                                    + q.shape()
+                                            .toString()
+                                            .toLowerCase(Locale.ROOT)
+                                            .replace('_', '-')),
                             BsonPrinter.shell(q.filter())))
                     .toList());
         }

@@ -23,6 +23,7 @@ import io.shardlab.session.Scenario;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -216,6 +217,20 @@ class ComparisonViewModelTest {
                 IllegalArgumentException.class,
                 () -> vm.open(heading("Bad key"), COUNTER, COUNTER.withKeyPattern("{ counter: 2 }")));
         assertTrue(e.getMessage().startsWith("right side: keyPattern: "), e.getMessage());
+    }
+
+    @Test
+    void aRefusedComparisonIsSaidInChinese() {
+        Messages chinese = Messages.of(Language.SIMPLIFIED_CHINESE);
+
+        RefusedInput pace = assertThrows(
+                RefusedInput.class, () -> vm.open(heading("Faster"), COUNTER, COUNTER.withDocsPerSecond(5_000)));
+        RefusedInput key = assertThrows(
+                RefusedInput.class,
+                () -> vm.open(heading("Bad key"), COUNTER, COUNTER.withKeyPattern("{ counter: 2 }")));
+
+        assertEquals("docsPerSecond：两侧必须以相同的速度写入，实际为 2000.0 和 5000.0", chinese.text(pace.said()));
+        assertTrue(chinese.text(key.said()).startsWith("右侧：keyPattern："), chinese.text(key.said()));
     }
 
     @Test
