@@ -500,42 +500,24 @@ class ExportCommandTest {
                 run.out().strip().lines().toList().get(1));
     }
 
-    @Test
-    void plan_needs_a_simulated_run() {
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+            --plan      | p.svg | export: --plan: draws the balancer's next migration after a simulated run; give --workload NAME or --dataset FILE with --key and --shards
+            --placement | p.png | export: --placement: give the cluster whose placement to draw with --uri URI, --snapshot FILE or --config-dump DIR (not --key, --workload or --dataset)
+            """)
+    void a_drawing_from_a_key_alone_is_refused_naming_what_it_needs(String drawing, String file, String refusal) {
         CliRun run = CliRun.of(
                 "export",
-                "--key",
-                "{a: 1}",
-                "--ns",
-                "a.b",
-                "--plan",
-                "--out",
-                dir.resolve("p.svg").toString());
-
-        assertEquals(2, run.exitCode());
-        assertEquals(
-                "export: --plan: draws the balancer's next migration after a simulated run; give --workload NAME or "
-                        + "--dataset FILE with --key and --shards",
-                run.err().strip());
-    }
-
-    @Test
-    void a_placement_board_needs_a_recorded_cluster() {
-        CliRun run = CliRun.of(
-                "export",
-                "--placement",
+                drawing,
                 "--key",
                 "{a: 1}",
                 "--ns",
                 "a.b",
                 "--out",
-                dir.resolve("p.png").toString());
+                dir.resolve(file).toString());
 
         assertEquals(2, run.exitCode());
-        assertEquals(
-                "export: --placement: give the cluster whose placement to draw with --uri URI, --snapshot FILE or "
-                        + "--config-dump DIR (not --key, --workload or --dataset)",
-                run.err().strip());
+        assertEquals(refusal, run.err().strip());
     }
 
     @Test
