@@ -86,6 +86,16 @@ public enum ErrorCode {
     REGEX_OPTIONS_TWICE_AFTER_REGEX(51075, "Location51075"),
     /** mongo {@code expression_leaf.cpp}: a pattern the regex library refuses ({@code routing/RegexSyntax}). */
     INVALID_REGEX(51091, "Location51091"),
+    /** mongo {@code document_source_sample.cpp}: a {@code $sample} stage whose specification is not a document. */
+    SAMPLE_NOT_AN_OBJECT(28745, "Location28745"),
+    /** mongo {@code document_source_sample.cpp}: a {@code $sample} size that is not a number. */
+    SAMPLE_SIZE_NOT_A_NUMBER(28746, "Location28746"),
+    /** mongo {@code document_source_sample.cpp}: a negative {@code $sample} size. */
+    SAMPLE_SIZE_NEGATIVE(28747, "Location28747"),
+    /** mongo {@code document_source_sample.cpp}: a {@code $sample} field other than {@code size}. */
+    SAMPLE_UNKNOWN_OPTION(28748, "Location28748"),
+    /** mongo {@code document_source_sample.cpp}: a {@code $sample} stage without a size. */
+    SAMPLE_WITHOUT_SIZE(28749, "Location28749"),
     /** mongo {@code document_source_match.cpp}: a {@code $match} stage whose filter is not a document. */
     MATCH_FILTER_NOT_AN_OBJECT(15959, "Location15959"),
     /** Before 5.0, renameCollection of a sharded collection (mongo {@code cluster_rename_collection_cmd.cpp}). */

@@ -112,11 +112,16 @@ final class ReadCommands {
         this.context = context;
     }
 
-    /** {@code aggregate}: a first stage only a router knows is answered here, the rest by the storage. */
+    /**
+     * {@code aggregate}: a first stage only a router knows is answered here, the rest by the storage ({@code $sample}
+     * as MongoDB runs it, {@link SampleStages}).
+     */
     BsonDocument aggregate(CommandRequest request) {
         String db = request.database();
-        BsonDocument command = request.body();
-        BsonArray pipeline = requireStages(request.arguments().array("pipeline"));
+        BsonArray given = requireStages(request.arguments().array("pipeline"));
+        BsonArray pipeline = SampleStages.asRandomSorts(given);
+        BsonDocument command =
+                pipeline == given ? request.body() : request.body().clone().append("pipeline", pipeline);
         requireCursorDocument(command);
         BsonDocument first =
                 pipeline.isEmpty() ? new BsonDocument() : pipeline.get(0).asDocument();
