@@ -38,9 +38,8 @@ public record DiagramOptions(
                 || viewport == null
                 || highlight == null
                 || language == null) {
-            String required =
-                    "view, theme, scale, viewport, highlight, language"; // untranslated: a developer's contract
-            throw new IllegalArgumentException("options: required: " + required);
+            String all = "view, theme, scale, viewport, highlight, language"; // untranslated: a developer's contract
+            throw new IllegalArgumentException("options: " + all + " required");
         }
         title = title == null ? "" : title.strip();
         provenance = provenance == null ? "" : provenance.strip();
