@@ -193,7 +193,10 @@ final class AnalysisText {
         out.append("   ").append(messages.text("advisor.report.findings")).append('\n');
         for (Finding f : c.findings()) {
             out.append(String.format(
-                    Locale.ROOT, "     %-10s %s%n", messages.text(f.severity().label()), messages.text(f.message())));
+                    Locale.ROOT,
+                    "     %s %s%n",
+                    TerminalColumns.padded(messages.text(f.severity().label()), 10),
+                    messages.text(f.message())));
         }
     }
 
@@ -232,7 +235,7 @@ final class AnalysisText {
     }
 
     private static void line(StringBuilder out, String name, String value) {
-        out.append(String.format(Locale.ROOT, "   %-19s %s%n", name, value));
+        out.append(String.format(Locale.ROOT, "   %s %s%n", TerminalColumns.padded(name, 19), value));
     }
 
     private static String count(long n) {

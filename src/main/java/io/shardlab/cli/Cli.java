@@ -60,7 +60,7 @@ public final class Cli {
         cli.addSubcommand(new ExportCommand(WorkloadRegistry.standard(), Clock.systemUTC(), words));
         cli.addSubcommand(new AnalyzeCommand(words));
         cli.addSubcommand(new ServeCommand(words));
-        cli.addSubcommand(ShellCommand.commandLine());
+        cli.addSubcommand(ShellCommand.commandLine(words));
         // after every subcommand is added: picocli gives the bundle to the commands it has now
         cli.setResourceBundle(HelpWords.of(words));
         cli.setOut(out);

@@ -8,9 +8,7 @@ import io.shardlab.live.SourceLayout;
 import io.shardlab.live.SourceRelease;
 import io.shardlab.mongos.ShardedCatalog;
 import io.shardlab.sim.SimulationConfig;
-import io.shardlab.text.Language;
 import io.shardlab.text.Message;
-import io.shardlab.text.Messages;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.SimulationSetup;
 import java.io.PrintWriter;
@@ -25,8 +23,6 @@ import picocli.CommandLine.Option;
 final class ClusterOptions {
 
     /** The forked line of serve and shell, which take no --lang yet, is English. */
-    private static final Messages ENGLISH = Messages.of(Language.ENGLISH);
-
     @Option(names = "--shards", paramLabel = "N")
     Integer shards;
 
@@ -45,11 +41,12 @@ final class ClusterOptions {
      * @param source the layout to fork, or null for a new cluster
      * @param command the command's name, for the line saying what was forked
      * @param err where that line goes
+     * @param words the language of that line ({@code --lang})
      */
-    ShardedCatalog catalog(LayoutSourceOptions source, String command, PrintWriter err) {
+    ShardedCatalog catalog(LayoutSourceOptions source, String command, PrintWriter err, CliLanguage words) {
         OptionBounds.SHARDS.checkIfGiven(shards);
         OptionBounds.CHUNK_SIZE_MB.checkIfGiven(chunkSizeMb);
-        return source != null && source.isGiven() ? forkedCatalog(source, command, err) : newCatalog();
+        return source != null && source.isGiven() ? forkedCatalog(source, command, err, words) : newCatalog();
     }
 
     private SimulationConfig config(MongoVersion version) {
@@ -63,7 +60,8 @@ final class ClusterOptions {
     }
 
     /** A catalog holding the source's collection, forked: the source is only read. */
-    private ShardedCatalog forkedCatalog(LayoutSourceOptions source, String command, PrintWriter err) {
+    private ShardedCatalog forkedCatalog(
+            LayoutSourceOptions source, String command, PrintWriter err, CliLanguage words) {
         if (shards != null) {
             throw new RefusedInput(Message.of("cli.simulate.shardsWithSource", source.describe()));
         }
@@ -83,8 +81,15 @@ final class ClusterOptions {
         ChunkContents contents = loaded.contents();
         ShardedCatalog catalog = new ShardedCatalog(config(version), cluster.shardIds());
         catalog.loadCollection(loaded.load());
-        err.println(command + ": " + loaded.describe() + ", forked (the source is only read); " + "MongoDB " + version
-                + " rules; chunk contents: " + ENGLISH.text(contents.description()));
+        err.println(words.text(
+                "cli.cluster.forked",
+                command,
+                cluster.namespace(),
+                loaded.metadata().source(),
+                cluster.chunks().size(),
+                cluster.shards().size(),
+                version.toString(),
+                words.words().text(contents.description())));
         err.flush();
         return catalog;
     }

@@ -17,7 +17,8 @@ record OptionBound(String option, double min, double max, String unit) {
 
     OptionBound {
         if (!(min <= max)) {
-            throw new IllegalArgumentException("min: " + min + " above max " + max);
+            throw new IllegalArgumentException(
+                    "min: " + min + " above max " + max); // untranslated: a developer's contract (OptionBounds)
         }
     }
 

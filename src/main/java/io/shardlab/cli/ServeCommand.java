@@ -216,7 +216,7 @@ final class ServeCommand implements Runnable {
         checkBind();
         ShardedCatalog catalog = dataFileCatalog();
         if (catalog == null) {
-            catalog = cluster.catalog(source, "serve", spec.commandLine().getErr());
+            catalog = cluster.catalog(source, "serve", spec.commandLine().getErr(), language);
         }
         ConnectionLimits limits = ConnectionLimits.DEFAULT
                 .withMaxConnections(maxConnections)

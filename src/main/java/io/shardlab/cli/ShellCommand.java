@@ -61,7 +61,9 @@ final class ShellCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE.js", arity = "0..*", descriptionKey = "shell.files")
     List<Path> files = new ArrayList<>();
 
-    /** Added by {@link #commandLine()}: the layout to fork, with the connect timeout renamed. */
+    private final CliLanguage words;
+
+    /** Added by {@link #commandLine(CliLanguage)}: the layout to fork, with the connect timeout renamed. */
     final LayoutSourceOptions source = new LayoutSourceOptions();
 
     /**
@@ -69,8 +71,12 @@ final class ShellCommand implements Callable<Integer> {
      * {@code --ns}, {@code --at}, the TLS files), their connect timeout named {@code --connect-timeout}: the
      * shell's own {@code --timeout} is the script's time budget.
      */
-    static CommandLine commandLine() {
-        ShellCommand command = new ShellCommand();
+    private ShellCommand(CliLanguage words) {
+        this.words = words;
+    }
+
+    static CommandLine commandLine(CliLanguage words) {
+        ShellCommand command = new ShellCommand(words);
         CommandLine cl = new CommandLine(command);
         CommandSpec sources = CommandSpec.forAnnotatedObject(command.source);
         OptionSpec connectTimeout = sources.findOption("--timeout");
@@ -105,7 +111,7 @@ final class ShellCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ShellEngine engine = new ShellEngine(
-                MongosServer.inProcess(cluster.catalog(source, "shell", err), 256L << 20, line -> {
+                MongosServer.inProcess(cluster.catalog(source, "shell", err, words), 256L << 20, line -> {
                     err.println("shell: " + line);
                     err.flush();
                 }),

@@ -315,7 +315,7 @@ final class SimulationText {
             out.append(' ')
                     .append(words.text(
                             "cli.simulate.templateReads",
-                            String.format(Locale.ROOT, "%-36s", words.text(t.name())),
+                            TerminalColumns.padded(words.text(t.name()), 36),
                             String.format(Locale.ROOT, "%5d", t.reads()),
                             String.format(Locale.ROOT, "%.2f", t.meanShardsReached()),
                             t.example()))

@@ -1,6 +1,8 @@
 package io.shardlab.render;
 
 import io.shardlab.text.Language;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 
 /**
  * How to draw a diagram.
@@ -36,8 +38,8 @@ public record DiagramOptions(
                 || viewport == null
                 || highlight == null
                 || language == null) {
-            throw new IllegalArgumentException(
-                    "options: view, theme, scale, viewport, highlight and language are required");
+            String all = "view, theme, scale, viewport, highlight, language"; // untranslated: a developer's contract
+            throw new IllegalArgumentException("options: " + all + " required");
         }
         title = title == null ? "" : title.strip();
         provenance = provenance == null ? "" : provenance.strip();
@@ -86,5 +88,28 @@ public record DiagramOptions(
 
     public DiagramOptions withProvenance(String p) {
         return new DiagramOptions(view, theme, title, scale, viewport, highlight, stackedWrites, language, p);
+    }
+
+    /** The refusal of the heatmap view for a collection without writes by key range over time. */
+    RefusedInput heatmapWithoutWrites(String namespace) {
+        return new RefusedInput(Message.of("render.refused.heatmapWithoutWrites", namespace));
+    }
+
+    /**
+     * The refusal of a width (logical pixels) that leaves the number line {@code lineWidth}, under the
+     * {@code narrowest} it needs; it names the least width that would do.
+     */
+    static RefusedInput tooNarrow(double width, double lineWidth, double narrowest) {
+        return new RefusedInput(Message.of(
+                "render.refused.tooNarrow",
+                Math.round(width),
+                Math.round(lineWidth),
+                Math.round(width - lineWidth + narrowest)));
+    }
+
+    /** The refusal of a height (logical pixels) under the {@code needed} height of this view of {@code namespace}. */
+    RefusedInput tooLow(double height, double needed, String namespace) {
+        return new RefusedInput(Message.of(
+                "render.refused.tooLow", Math.round(height), view.cliName(), namespace, (long) Math.ceil(needed)));
     }
 }

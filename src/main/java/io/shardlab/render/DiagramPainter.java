@@ -232,8 +232,7 @@ public final class DiagramPainter implements Picture {
      */
     public DiagramPainter(DiagramData data, DiagramOptions options, Framing framing, Parts parts) {
         if (options.view() == View.HEATMAP && data.heatmap().isEmpty()) {
-            throw new IllegalArgumentException("view: the heatmap needs writes by key range over time, and "
-                    + data.layout().snapshot().namespace() + " has no write data");
+            throw options.heatmapWithoutWrites(data.layout().snapshot().namespace());
         }
         this.data = data;
         this.options = options;
@@ -411,7 +410,8 @@ public final class DiagramPainter implements Picture {
                 return fitted;
             }
         }
-        throw tooSmall(height, fitted.layout().height());
+        throw options.tooLow(
+                height, fitted.layout().height(), data.layout().snapshot().namespace());
     }
 
     /** The layout at {@code fit}; its height is what the sections need when that is more than {@code height}. */
@@ -435,9 +435,7 @@ public final class DiagramPainter implements Picture {
         double lineWidth = lineRight - lineX;
         double narrowest = framing.document() ? 100 : 1;
         if (lineWidth < narrowest) {
-            throw new IllegalArgumentException("width: " + Math.round(width) + " px leaves " + Math.round(lineWidth)
-                    + " px for the number line; use a width of at least "
-                    + Math.round(width - lineWidth + narrowest));
+            throw DiagramOptions.tooNarrow(width, lineWidth, narrowest);
         }
         double y = framing.document() ? MARGIN + (fit.subtitle() ? TITLE_BLOCK : TITLE_ONLY) : framing.margin();
         double bar = barHeight();
@@ -600,13 +598,6 @@ public final class DiagramPainter implements Picture {
                         valueFrame),
                 items,
                 fit.subtitle());
-    }
-
-    private IllegalArgumentException tooSmall(double height, double needed) {
-        return new IllegalArgumentException("height: " + Math.round(height) + " px is too small for the "
-                + options.view().cliName() + " view of "
-                + data.layout().snapshot().namespace()
-                + "; it needs at least " + (long) Math.ceil(needed) + " px");
     }
 
     /**

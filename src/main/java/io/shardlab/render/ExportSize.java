@@ -1,6 +1,7 @@
 package io.shardlab.render;
 
-import java.util.Locale;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 
 /**
  * The size of an exported diagram in logical pixels, and its pixel density.
@@ -34,14 +35,13 @@ public record ExportSize(int width, int height, double scale) {
 
     public ExportSize {
         if (width < MIN_WIDTH || width > MAX_SIDE) {
-            throw new IllegalArgumentException("width: expected 200 to 20000 px, got " + width);
+            throw new RefusedInput(Message.of("render.refused.width", MIN_WIDTH, MAX_SIDE, width));
         }
         if (height != 0 && (height < MIN_HEIGHT || height > MAX_SIDE)) {
-            throw new IllegalArgumentException(
-                    "height: expected 100 to 20000 px (or none for automatic), got " + height);
+            throw new RefusedInput(Message.of("render.refused.height", MIN_HEIGHT, MAX_SIDE, height));
         }
         if (!(scale >= MIN_SCALE && scale <= MAX_SCALE)) {
-            throw new IllegalArgumentException("scale: expected 0.25 to 8, got " + scale);
+            throw new RefusedInput(Message.of("render.refused.scale", MIN_SCALE, MAX_SCALE, scale));
         }
     }
 
@@ -54,11 +54,8 @@ public record ExportSize(int width, int height, double scale) {
         long w = Math.round(width * scale);
         long h = Math.round(logicalHeight * scale);
         if (w * h > MAX_PIXELS) {
-            throw new IllegalArgumentException(String.format(
-                    Locale.ROOT,
-                    "size: %,d × %,d px at scale %s is "
-                            + "%,d pixels, more than a picture may have (%,d); lower the width, height or scale, or export SVG "
-                            + "or PDF",
+            throw new RefusedInput(Message.of(
+                    "render.refused.pixels",
                     w,
                     h,
                     scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale),

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +68,8 @@ public record Theme(
 
     public Theme {
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("name: a theme needs a name");
+            throw new IllegalArgumentException(
+                    "name: a theme needs a name"); // untranslated: a developer's contract (light(), dark())
         }
         check("background", background);
         check("surface", surface);
@@ -82,10 +85,13 @@ public record Theme(
         shardPalette = List.copyOf(shardPalette);
         heatRamp = List.copyOf(heatRamp);
         if (shardPalette.isEmpty()) {
-            throw new IllegalArgumentException("shardPalette: at least one colour is needed");
+            throw new IllegalArgumentException(
+                    "shardPalette: at least one colour is needed"); // untranslated: a developer's contract
         }
         if (heatRamp.size() < 2) {
-            throw new IllegalArgumentException("heatRamp: at least two colours are needed, got " + heatRamp.size());
+            int colours = heatRamp.size();
+            throw new IllegalArgumentException(
+                    "heatRamp: at least two colours, got " + colours); // untranslated: a developer's contract
         }
         for (int i = 0; i < shardPalette.size(); i++) {
             check("shardPalette[" + i + "]", shardPalette.get(i));
@@ -97,7 +103,8 @@ public record Theme(
 
     private static void check(String field, String hex) {
         if (hex == null || !HEX.matcher(hex).matches()) {
-            throw new IllegalArgumentException(field + ": expected a colour like #1A2B3C, got '" + hex + "'");
+            String expected = field + ": expected a colour like #1A2B3C, got '"; // untranslated: a developer's contract
+            throw new IllegalArgumentException(expected + hex + "'");
         }
     }
 
@@ -148,7 +155,7 @@ public record Theme(
         return switch (name) {
             case "light" -> light();
             case "dark" -> dark();
-            default -> throw new IllegalArgumentException("theme: expected light or dark, got '" + name + "'");
+            default -> throw new RefusedInput(Message.of("render.refused.theme", name));
         };
     }
 
@@ -158,7 +165,8 @@ public record Theme(
      */
     public String shardColor(int shardIndex) {
         if (shardIndex < 0) {
-            throw new IllegalArgumentException("shardIndex: must not be negative, got " + shardIndex);
+            throw new IllegalArgumentException(
+                    "shardIndex: negative: " + shardIndex); // untranslated: a developer's contract (ShardColorOrder)
         }
         return shardPalette.get(shardIndex % shardPalette.size());
     }

@@ -548,7 +548,10 @@ public final class ExplorerSession {
             cluster.execute(step.command());
             log(cluster.now(), ActivityKind.COMMAND, Message.of("explorer.log.line", step.describe()));
         } catch (CommandFailedException e) {
-            error = Optional.of(step.where() + ": " + e.getMessage());
+            // the frame's error is MongoDB's text after the command, as a user's command's; where in the stream the
+            // step failed is said in the activity log, in the user's language
+            log(cluster.now(), ActivityKind.FAILURE, Message.of("workload.step.refused", step.where(), e.getMessage()));
+            error = Optional.of(step.command().mongoshCommand() + ": " + e.getMessage());
         }
     }
 

@@ -30,22 +30,27 @@ public record SimulationSetup(
 
     public SimulationSetup {
         if (version == null) {
-            throw new IllegalArgumentException("version: required");
+            throw new IllegalArgumentException(
+                    "version: required"); // untranslated: a developer's contract (CLI, lessons)
         }
         if (shards < 1 || shards > MAX_SHARDS) {
-            throw new IllegalArgumentException("shards: between 1 and " + MAX_SHARDS + " shards, got " + shards);
+            throw new IllegalArgumentException(
+                    "shards: 1 to " + MAX_SHARDS + ", got " + shards); // untranslated: a developer's contract (bounds)
         }
         if (maxChunkSizeBytes < 0) {
             throw new IllegalArgumentException("maxChunkSizeBytes: not negative, got " + maxChunkSizeBytes);
         }
         if (window < 1) {
-            throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
+            throw new IllegalArgumentException(
+                    "window: at least 1, got " + window); // untranslated: a developer's contract (OptionBounds)
         }
         if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
-            throw new IllegalArgumentException("insertsPerSecond: must be positive, got " + insertsPerSecond);
+            throw new IllegalArgumentException(
+                    "pace <= 0: " + insertsPerSecond); // untranslated: a developer's contract (OptionBounds)
         }
         if (docSize < 0) {
-            throw new IllegalArgumentException("docSize: not negative, got " + docSize);
+            throw new IllegalArgumentException(
+                    "docSize < 0: " + docSize); // untranslated: a developer's contract (OptionBounds.DOC_SIZE)
         }
     }
 

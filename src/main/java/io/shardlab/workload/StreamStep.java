@@ -2,9 +2,9 @@ package io.shardlab.workload;
 
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.ClusterCommand;
+import io.shardlab.text.Message;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -21,7 +21,7 @@ public record StreamStep(long afterDocuments, ClusterCommand command) {
     public StreamStep {
         if (afterDocuments < 1) {
             throw new IllegalArgumentException(
-                    "afterDocuments: a step runs after at least 1 document, got " + afterDocuments);
+                    "afterDocuments < 1: " + afterDocuments); // untranslated: a developer's contract (LessonFile)
         }
         Objects.requireNonNull(command, "command");
     }
@@ -41,13 +41,16 @@ public record StreamStep(long afterDocuments, ClusterCommand command) {
                 .toList();
     }
 
-    /** Where the step runs, e.g. {@code "after 100,000 documents"}. */
-    public String where() {
-        return String.format(Locale.ROOT, "after %,d documents", afterDocuments);
+    /** Where the step runs, e.g. "after 100,000 documents" ({@code workload.step.after}). */
+    public Message where() {
+        return Message.of("workload.step.after", afterDocuments);
     }
 
-    /** One line for the explorer's activity list, e.g. {@code "after 100,000 documents: sh.addShard(…)"}. */
-    public String describe() {
-        return String.format(Locale.ROOT, "after %,d documents: %s", afterDocuments, command.mongoshCommand());
+    /**
+     * One line for the explorer's activity list, e.g. "after 100,000 documents: sh.addShard(…)"; the command as
+     * mongosh writes it.
+     */
+    public Message describe() {
+        return Message.of("workload.step.line", where(), command.mongoshCommand());
     }
 }

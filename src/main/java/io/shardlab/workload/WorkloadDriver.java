@@ -8,6 +8,8 @@ import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -55,10 +57,12 @@ public final class WorkloadDriver {
     public WorkloadDriver(
             SimulatedCluster cluster, String namespace, ShardKeyPattern key, int window, double insertsPerSecond) {
         if (window < 1) {
-            throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
+            throw new IllegalArgumentException(
+                    "window: at least 1, got " + window); // untranslated: a developer's contract (SimulationSetup)
         }
         if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
-            throw new IllegalArgumentException("rate: inserts per second must be positive, got " + insertsPerSecond);
+            throw new IllegalArgumentException(
+                    "rate <= 0: " + insertsPerSecond); // untranslated: a developer's contract (SimulationSetup)
         }
         this.cluster = cluster;
         this.namespace = namespace;
@@ -76,8 +80,8 @@ public final class WorkloadDriver {
     public void applyInitialSplit(InitialSplit split) {
         ShardKeyPattern key = keys.pattern();
         if (!split.key().equals(key)) {
-            throw new IllegalArgumentException("the workload pre-splits the shard key " + split.key()
-                    + ", but the collection is sharded on " + key + "; use its key or another workload");
+            throw new RefusedInput(
+                    Message.of("workload.presplit.otherKey", split.key().toString(), key.toString()));
         }
         split.layOut(
                 cluster,
@@ -147,7 +151,7 @@ public final class WorkloadDriver {
         try {
             cluster.execute(step.command());
         } catch (CommandFailedException e) {
-            throw new IllegalArgumentException(step.where() + ": " + e.getMessage(), e);
+            throw new RefusedInput(Message.of("workload.step.refused", step.where(), e.getMessage()), e);
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.text.Language;
 import io.shardlab.text.Messages;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -146,5 +147,13 @@ class InChineseTest {
         assertTrue(text.out().contains("读取一个收件箱"), text.out());
         assertEquals(0, json.exitCode(), json.err());
         assertTrue(json.out().contains("\"name\": \"read an inbox\""), json.out());
+        // and the counts of the reads stand in one column, the names padded by the columns they take on a terminal
+        List<Integer> countColumns = text.out()
+                .lines()
+                .filter(line -> line.contains(" 次读取"))
+                .map(line -> TerminalColumns.width(line.substring(0, line.indexOf(" 次读取"))))
+                .distinct()
+                .toList();
+        assertEquals(1, countColumns.size(), text.out());
     }
 }

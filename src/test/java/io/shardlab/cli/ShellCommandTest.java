@@ -101,6 +101,33 @@ class ShellCommandTest {
     }
 
     @Test
+    void the_forked_line_is_said_in_the_language_of_lang(@TempDir Path dir) {
+        // given a saved layout of test.monotonic on 3 shards
+        Path snapshot = dir.resolve("layout.json");
+        CliRun simulated = CliRun.of(
+                "simulate",
+                "--shards",
+                "3",
+                "--key",
+                "{ counter: 1 }",
+                "--workload",
+                "monotonic",
+                "--docs",
+                "2000",
+                "--snapshot-out",
+                snapshot.toString());
+        assertEquals(0, simulated.exitCode(), simulated.err());
+
+        // when the shell forks it in Chinese
+        CliRun run = CliRun.of("--lang", "zh-CN", "shell", "--snapshot", snapshot.toString(), "--eval", "1");
+
+        // then the line saying what was forked is Chinese, the data's own words as they are
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.err().startsWith("shell：test.monotonic（来自 " + snapshot + "）："), run.err());
+        assertTrue(run.err().contains("个分片上，已复制（数据源只读不写）；按 MongoDB "), run.err());
+    }
+
+    @Test
     void the_timeout_bounds_the_script_while_connect_timeout_is_the_layout_sources() {
         CliRun run = CliRun.of(
                 "shell", "--uri", "mongodb://127.0.0.1:1/", "--connect-timeout", "1", "--timeout", "5", "--eval", "1");

@@ -3,6 +3,7 @@ package io.shardlab.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.MessageFormat;
@@ -15,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -47,6 +49,32 @@ class BundlesTest {
             }
         }
         assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void noBundleFileWritesAKeyTwice() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (BundleFiles bundle : BundleFiles.all()) {
+            for (Path file : bundle.files()) {
+                List<String> twice = BundleFiles.keysWrittenTwice(file);
+                if (!twice.isEmpty()) {
+                    problems.add(file.getFileName() + " writes twice (the last one wins, unseen): " + twice);
+                }
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void aKeyWrittenTwiceIsFound(@TempDir Path folder) throws IOException {
+        Path file = folder.resolve("board_zh_CN.properties");
+        Files.writeString(file, """
+                board.title=分片
+                board.caption=第一
+                board.caption=第二
+                """, StandardCharsets.UTF_8);
+
+        assertEquals(List.of("board.caption"), BundleFiles.keysWrittenTwice(file));
     }
 
     @Test

@@ -8,6 +8,9 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.SimulationSnapshot;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -152,6 +155,34 @@ class WorkloadSimulationTest {
                 "the workload pre-splits the shard key { _id: 1 }, but the collection is sharded on "
                         + "{ _id: 'hashed' }; use its key or another workload",
                 e.getMessage());
+    }
+
+    @Test
+    void aPreSplitForAnotherKeyIsRefusedInChinese() {
+        WorkloadSimulation sim = new WorkloadSimulation(
+                SimulationSetup.of(MongoVersion.V8_0, 2), "data.data", ShardKeyPattern.parse("{_id: 'hashed'}"));
+
+        RefusedInput refused = assertThrows(
+                RefusedInput.class,
+                () -> sim.preSplit(new PresplitMinutesWorkload()
+                        .initialSplit(WorkloadSettings.of(1_000, 1))
+                        .orElseThrow()));
+
+        assertEquals(
+                "该工作负载按分片键 { _id: 1 } 预分割，但集合按 { _id: 'hashed' } 分片；请使用集合的分片键或换一个工作负载",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(refused.said()));
+    }
+
+    @Test
+    void aStepSaysWhereItRunsInEitherLanguage() {
+        StreamStep step = StreamStep.addShard(150_000, "shard04");
+
+        assertEquals(
+                "after 150,000 documents: sh.addShard(\"shard04/shard04.shardlab:27018\")",
+                Messages.of(Language.ENGLISH).text(step.describe()));
+        assertEquals(
+                "写入 150,000 个文档后：sh.addShard(\"shard04/shard04.shardlab:27018\")",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(step.describe()));
     }
 
     @Test
