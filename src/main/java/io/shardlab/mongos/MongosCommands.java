@@ -330,7 +330,9 @@ public final class MongosCommands {
         if (c == null || c.access() != READ) {
             return true;
         }
-        for (BsonValue stage : command.getArray("pipeline", new BsonArray())) {
+        BsonValue pipeline = command.get("pipeline");
+        // a pipeline of the wrong type is the command's own error to give
+        for (BsonValue stage : pipeline != null && pipeline.isArray() ? pipeline.asArray() : new BsonArray()) {
             if (stage.isDocument()
                     && (stage.asDocument().containsKey("$out")
                             || stage.asDocument().containsKey("$merge"))) {
