@@ -536,6 +536,11 @@ class ArchitectureTest {
                     "playback",
                     "one transport bar drives both sides, and each side's counters are a PlaybackViewModel's"),
             new ExplorerEdge(
+                    "comparison",
+                    "balancer",
+                    "each side draws the balancer's next migration as the explorer's line does (Why no move?'s plan "
+                            + "preview), from a BalancerWhyViewModel of its own read on the side's cluster"),
+            new ExplorerEdge(
                     "playback", "history", "the explorer's transport strip carries the History tab's undo and redo"));
 
     /**

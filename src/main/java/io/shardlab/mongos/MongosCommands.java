@@ -51,6 +51,8 @@ public final class MongosCommands {
     private final WriteIntents intents = new WriteIntents();
     private final Transactions transactions;
     private final RetryableWrites retryableWrites;
+    /** Commands run that may have changed documents, indexes or metadata ({@link #writeRevision}). */
+    private long writeRevision;
 
     /**
      * @param memoryBudgetBytes writes that would take the documents past this many bytes of heap (their BSON bytes
@@ -297,6 +299,10 @@ public final class MongosCommands {
      * @throws MongoCommandException with MongoDB's code and message when the command fails
      */
     public synchronized BsonDocument run(String database, BsonDocument command) {
+        if (mayChange(command)) {
+            // counted before it runs: a refused batch may have written part of itself
+            writeRevision++;
+        }
         try {
             BsonDocument reply = runCounted(database, command);
             tellObservers(database, command, true);
@@ -308,6 +314,32 @@ public final class MongosCommands {
             boolean inTransaction = command.containsKey("txnNumber") && command.containsKey("autocommit");
             throw e.withLabels(ErrorLabels.of(e.code(), inTransaction));
         }
+    }
+
+    /**
+     * Counts the commands run that may have changed documents, indexes or metadata: every command but the reads
+     * ({@link Access#READ}), an aggregation writing with {@code $out} or {@code $merge} counted as a write. Equal
+     * figures mean no such command ran between them (what a reader of {@code $collStats} may cache on).
+     */
+    public synchronized long writeRevision() {
+        return writeRevision;
+    }
+
+    private static boolean mayChange(BsonDocument command) {
+        MongosCommand c = command.isEmpty() ? null : BY_NAME.get(commandName(command));
+        if (c == null || c.access() != READ) {
+            return true;
+        }
+        BsonValue pipeline = command.get("pipeline");
+        // a pipeline of the wrong type is the command's own error to give
+        for (BsonValue stage : pipeline != null && pipeline.isArray() ? pipeline.asArray() : new BsonArray()) {
+            if (stage.isDocument()
+                    && (stage.asDocument().containsKey("$out")
+                            || stage.asDocument().containsKey("$merge"))) {
+                return true;
+            }
+        }
+        return command.getFirstKey().equals("mapReduce");
     }
 
     private void tellObservers(String database, BsonDocument command, boolean succeeded) {

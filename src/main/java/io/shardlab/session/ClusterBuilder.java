@@ -1,10 +1,14 @@
 package io.shardlab.session;
 
+import io.shardlab.cluster.ChunkMap;
+import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.key.ShardKey;
 import io.shardlab.sim.AddShard;
 import io.shardlab.sim.ClusterCommand;
 import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.LoadLayout;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationConfig;
 import io.shardlab.workload.InitialSplit;
@@ -84,6 +88,35 @@ final class ClusterBuilder {
             return SimulatedCluster.fromLayout(config, fork.load());
         } catch (CommandFailedException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * What the explorer draws of a collection {@code unshardCollection} gathered onto {@code shard} (8.0+): {@code
+     * sharded}'s shards and key, one range {@code [MinKey, MaxKey)} on {@code shard} holding every document the
+     * collection's chunks held (MongoDB keeps an unsplittable collection as one chunk on its shard, mongo {@code
+     * reshard_collection_coordinator.cpp}). The documents are counted, not kept ({@link LoadLayout}). The copy is
+     * not the catalog's: nothing advances it, so no balancer round spreads it again.
+     */
+    static SimulatedCluster gathered(SimulatedCluster sharded, String shard) {
+        var snapshot = sharded.snapshot();
+        ClusterSnapshot was = snapshot.cluster();
+        long documents = 0;
+        long bytes = 0;
+        for (ChunkStatistics s : snapshot.chunkStatistics()) {
+            documents += s.documents();
+            bytes += s.bytes();
+        }
+        ChunkMap one = ChunkMap.single(was.key().arity(), shard);
+        ClusterSnapshot layout =
+                new ClusterSnapshot(was.namespace(), was.key(), was.unique(), was.shards(), one, List.of());
+        try {
+            return SimulatedCluster.fromLayout(
+                    sharded.config(),
+                    new LoadLayout(
+                            layout, List.of(new ChunkStatistics(one.chunks().get(0), documents, bytes))));
+        } catch (CommandFailedException e) {
+            throw new IllegalStateException("one range on " + shard + " refused: " + e.getMessage(), e);
         }
     }
 

@@ -2,6 +2,7 @@ package io.shardlab.session;
 
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.mongos.ShardedCatalog;
+import io.shardlab.text.Message;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,10 @@ import java.util.TreeMap;
  * the scenario's, and one {@link ExplorerSession#observe observing session} for every collection a client or
  * the Shell panel sharded in the catalog beside it, which counts that collection's writes, heat and activity
  * from the moment it appears (a collection dropped and sharded again is a new cluster and a new session).
- * Frames come from the session on show; chunk commands, undo, redo and the filter go to it.
+ * Frames come from the session on show; chunk commands, undo, redo and the filter go to it. A collection the
+ * explorer drew that {@code unshardCollection} gathered onto one shard (8.0+) is drawn as that shard's one range,
+ * as the placement board shows it ({@link ClusterBuilder#gathered}), until it is sharded again or undo takes the
+ * unsharding back.
  *
  * <p>One per loaded scenario; confined to the simulation thread.
  */
@@ -25,7 +29,12 @@ final class CollectionsOnShow {
     private final Map<String, ExplorerSession> observed = new TreeMap<>();
     /** Each observed collection's shard key as the picker shows it, printed once. */
     private final Map<ExplorerSession, String> observedKeys = new IdentityHashMap<>();
-    /** The collection on show: null for the scenario's, else a key of {@link #observed}. */
+    /**
+     * Collections the explorer drew that are unsharded now, each as its one range on its shard, by namespace; the
+     * key is the {@link ShardedCatalog.UnsplittableCollection} it was drawn for (a later move draws it again).
+     */
+    private final Map<String, Unsharded> unsharded = new TreeMap<>();
+    /** The collection on show: null for the scenario's, else a key of {@link #observed} or {@link #unsharded}. */
     private String shownNamespace;
     /** Whether a client dropped the scenario's collection: its stream has nothing left to play into. */
     private boolean scenarioDropped;
@@ -35,8 +44,16 @@ final class CollectionsOnShow {
         this.session = session;
     }
 
+    /** An unsharded collection's one range, and where the catalog said it lives when it was drawn. */
+    private record Unsharded(ShardedCatalog.UnsplittableCollection placed, ExplorerSession session) {}
+
     /** The session whose frames show. */
     ExplorerSession shown() {
+        String namespace = shownNamespace == null ? scenario.namespace() : shownNamespace;
+        Unsharded gathered = unsharded.get(namespace);
+        if (gathered != null) {
+            return gathered.session();
+        }
         ExplorerSession other = shownNamespace == null ? null : observed.get(shownNamespace);
         return other != null ? other : session;
     }
@@ -57,7 +74,8 @@ final class CollectionsOnShow {
      */
     boolean show(String namespace) {
         ExplorerSession before = shown();
-        if (observed.containsKey(namespace)) {
+        if (observed.containsKey(namespace)
+                || (unsharded.containsKey(namespace) && !namespace.equals(scenario.namespace()))) {
             shownNamespace = namespace;
         } else if (namespace.equals(scenario.namespace())) {
             shownNamespace = null;
@@ -82,10 +100,14 @@ final class CollectionsOnShow {
             // after nearly every client command (an insert, a find): nothing to look at
             return false;
         }
+        Map<String, ShardedCatalog.UnsplittableCollection> placed = catalog.unsplittableCollections();
+        unsharded.keySet().removeIf(ns -> now.containsKey(ns) || !placed.containsKey(ns));
+        gatherIfUnsharded(scenario.namespace(), session, catalog);
         observed.entrySet().removeIf(e -> {
             boolean gone = !now.containsKey(e.getKey())
                     || now.get(e.getKey()).cluster() != e.getValue().cluster();
             if (gone) {
+                gatherIfUnsharded(e.getKey(), e.getValue(), catalog);
                 observedKeys.remove(e.getValue());
             }
             return gone;
@@ -100,7 +122,16 @@ final class CollectionsOnShow {
             }
         }
         boolean droppedNow = false;
-        if (!holdsTheScenario(catalog) && !scenarioDropped) {
+        if (scenarioDropped && holdsTheScenario(catalog)) {
+            // undo took the unsharding back: the scenario's own cluster is the catalog's again
+            scenarioDropped = false;
+        }
+        if (unsharded.containsKey(scenario.namespace()) && !scenarioDropped) {
+            // MongoDB would write the stream's next inserts to the unsharded collection on its one shard, which
+            // the one range already shows: the stream stops there
+            scenarioDropped = true;
+            droppedNow = true;
+        } else if (!holdsTheScenario(catalog) && !scenarioDropped) {
             // the stream has no collection left (MongoDB would create a new, unsharded one for its next
             // insert, which the number line has nothing to draw for): it stops, and the picker moves on
             scenarioDropped = true;
@@ -110,16 +141,43 @@ final class CollectionsOnShow {
                             ? "; no sharded collection is left to show"
                             : "; showing " + firstObserved()));
         }
-        if (shownNamespace != null && !observed.containsKey(shownNamespace)) {
+        if (shownNamespace != null && !observed.containsKey(shownNamespace) && !unsharded.containsKey(shownNamespace)) {
             String gone = shownNamespace;
             shownNamespace = scenarioDropped ? firstObserved() : null;
             shown().logOutside(gone + " was dropped by a client; showing "
                     + (shownNamespace == null ? scenario.namespace() : shownNamespace));
-        } else if (scenarioDropped && shownNamespace == null && !observed.isEmpty()) {
+        } else if (scenarioDropped
+                && shownNamespace == null
+                && !observed.isEmpty()
+                && !unsharded.containsKey(scenario.namespace())) {
             shownNamespace = firstObserved();
             shown().logOutside(scenario.namespace() + " was dropped by a client; showing " + shownNamespace);
         }
         return droppedNow;
+    }
+
+    /**
+     * When {@code catalog} holds {@code namespace}, which {@code drawn} drew, as an unsharded collection now (8.0's
+     * unshardCollection), keeps its one range on its shard to draw; a collection already drawn so on the same shard
+     * keeps its session (and its activity).
+     */
+    private void gatherIfUnsharded(String namespace, ExplorerSession drawn, ShardedCatalog catalog) {
+        ShardedCatalog.UnsplittableCollection placed =
+                catalog.unsplittableCollections().get(namespace);
+        if (placed == null || catalog.collections().containsKey(namespace)) {
+            return;
+        }
+        Unsharded was = unsharded.get(namespace);
+        if (was != null && was.placed().equals(placed)) {
+            return;
+        }
+        ExplorerSession source = was != null ? was.session() : drawn;
+        ExplorerSession gathered = ExplorerSession.observe(
+                scenario.forCollection(namespace, source.cluster().shardKey()),
+                ClusterBuilder.gathered(source.cluster(), placed.shard()),
+                session);
+        unsharded.put(namespace, new Unsharded(placed, gathered));
+        gathered.logOutside(Message.of("placement.log.unsharded", namespace, placed.shard()));
     }
 
     /**
@@ -138,6 +196,12 @@ final class CollectionsOnShow {
             ExplorerSession o = e.getValue();
             out.put(e.getKey(), new EngineState.Collection(e.getKey(), observedKeys.get(o), o.clientDocuments()));
         }
+        unsharded.forEach((namespace, u) -> out.putIfAbsent(
+                namespace,
+                new EngineState.Collection(
+                        namespace,
+                        u.session().cluster().shardKey().toString(),
+                        u.session().clientDocuments())));
         return List.copyOf(out.values());
     }
 

@@ -432,6 +432,11 @@ public final class ExplorerSession {
         log(cluster.now(), ActivityKind.COMMAND, Message.of("explorer.log.line", text));
     }
 
+    /** {@link #logOutside(String)} in the reader's words. */
+    public void logOutside(Message line) {
+        log(cluster.now(), ActivityKind.COMMAND, line);
+    }
+
     private void log(long atMillis, ActivityKind kind, Message line) {
         activity.add(atMillis, kind, line);
     }

@@ -5,6 +5,7 @@ import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -136,6 +137,30 @@ public final class LockstepEngine extends Playback {
                 session.execute(command);
                 publish();
             }
+        });
+    }
+
+    /**
+     * Reads one side's cluster for a view of it (Why no move?'s plan preview): on the simulation thread, {@code
+     * reader} gets the side's collection as the collection on show ({@link CatalogRead}: no catalog, mongos or
+     * glances; a side is one collection) and its result goes to {@code out}, there too. While the side has no
+     * cluster the read is {@link CatalogRead#NOTHING}.
+     */
+    public <T> void readSide(Side side, Function<CatalogRead, T> reader, Consumer<T> out) {
+        Objects.requireNonNull(side, "side");
+        Objects.requireNonNull(reader, "reader");
+        Objects.requireNonNull(out, "out");
+        submit(() -> {
+            ExplorerSession session = sessions[side.ordinal()];
+            out.accept(reader.apply(
+                    session == null
+                            ? CatalogRead.NOTHING
+                            : new CatalogRead(
+                                    Optional.empty(),
+                                    Map.of(),
+                                    Optional.of(scenarios[side.ordinal()].namespace()),
+                                    Optional.of(session.cluster()),
+                                    Optional.empty())));
         });
     }
 

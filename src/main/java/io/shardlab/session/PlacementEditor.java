@@ -81,15 +81,38 @@ public final class PlacementEditor {
     private int explorerCommands;
 
     /**
+     * What the indexes were last read for: the mongos, its {@link MongosCommands#writeRevision write revision} and
+     * the placement as read (every collection's shard, chunks and their documents). While all three are equal no
+     * command changed documents, indexes or metadata and no document moved, so the indexes are as read.
+     */
+    private record IndexesRead(MongosCommands mongos, long writeRevision, ClusterPlacement placement) {}
+
+    private IndexesRead indexesReadFor;
+    /** Each collection's indexes per shard, in bytes, as read for {@link #indexesReadFor}, by namespace. */
+    private Map<String, Map<String, Long>> indexesByNamespace = Map.of();
+
+    /**
      * The placement now: each lane's data and the indexes of every collection on it (what fills its disk), and what
-     * is left of a draining shard's drain.
+     * is left of a draining shard's drain. The indexes are read with one {@code $collStats} per collection when
+     * something changed since the last read ({@link IndexesRead}), else taken as then: a refresh of an idle cluster
+     * sends no command.
      */
     public ClusterPlacement read(MongosCommands mongos) {
         ClusterPlacement data = ClusterPlacement.of(mongos.catalog(), mongos.storedNamespaces(), shardCapacityBytes);
-        Map<String, Long> indexes = new HashMap<>();
-        for (String namespace : data.namespaces()) {
-            indexBytesPerShard(mongos, namespace).forEach((shard, bytes) -> indexes.merge(shard, bytes, Long::sum));
+        IndexesRead now = new IndexesRead(mongos, mongos.writeRevision(), data);
+        if (!now.equals(indexesReadFor)) {
+            Map<String, Map<String, Long>> read = new HashMap<>();
+            for (String namespace : data.namespaces()) {
+                read.put(namespace, indexBytesPerShard(mongos, namespace));
+            }
+            indexesByNamespace = read;
+            // the aggregations are reads: they leave the write revision as it was
+            indexesReadFor = now;
         }
+        Map<String, Long> indexes = new HashMap<>();
+        indexesByNamespace
+                .values()
+                .forEach(perShard -> perShard.forEach((shard, bytes) -> indexes.merge(shard, bytes, Long::sum)));
         return data.withLaneFigures(indexes, ShardDrain.leftByShard(mongos));
     }
 
@@ -164,11 +187,14 @@ public final class PlacementEditor {
                 shellCall("shardAndDistributeCollection", new BsonString(namespace), key));
     }
 
-    /** The collection's indexes on its shard, in bytes ({@link #indexBytesPerShard}); 0 when it does not exist. */
-    private static long indexBytes(MongosCommands mongos, String namespace) {
-        return indexBytesPerShard(mongos, namespace).values().stream()
-                .mapToLong(Long::longValue)
-                .sum();
+    /**
+     * The collection's indexes on its shard, in bytes ({@link #indexBytesPerShard}), as the last {@link #read} found
+     * them; 0 when it does not exist.
+     */
+    private long indexBytes(MongosCommands mongos, String namespace) {
+        Map<String, Long> perShard = indexesByNamespace.get(namespace);
+        return (perShard != null ? perShard : indexBytesPerShard(mongos, namespace))
+                .values().stream().mapToLong(Long::longValue).sum();
     }
 
     /**

@@ -304,7 +304,8 @@ public class ShardLabApp extends Application {
                         comparisonScreen::pending,
                         BackgroundFailure::describe),
                 WorkloadRegistry.standard(),
-                viewModel.darkProperty());
+                viewModel.darkProperty(),
+                Platform::runLater);
         comparisonRef.set(comparison);
         explorer.offerComparison(comparison);
         // File → Connect / Open snapshot / Save snapshot (io.shardlab.ui.live): a read-only layout in the explorer

@@ -440,4 +440,47 @@ class PlacementEditorTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> editor.shardCapacity(0));
         assertEquals("shardCapacity(0)", e.getMessage());
     }
+
+    @Test
+    void a_refresh_with_nothing_changed_sends_no_collStats_and_a_write_has_them_read_again() {
+        // given the board read once: one $collStats aggregation per collection
+        MongosCommands mongos = cluster("8.0");
+        List<String> sent = new ArrayList<>();
+        mongos.observe((c, database, command, succeeded) -> sent.add(MongosCommands.commandName(command)));
+        ClusterPlacement first = editor.read(mongos);
+        assertEquals(List.of("aggregate", "aggregate"), sent, "app.logs and app.orders");
+        sent.clear();
+
+        // when it is read again with nothing changed
+        ClusterPlacement again = editor.read(mongos);
+
+        // then no command is sent and the lanes' indexes are as before
+        assertEquals(List.of(), sent);
+        assertEquals(first.lanes(), again.lanes());
+
+        // and after a write to app.logs the indexes are read again and have grown on its shard
+        insert(mongos, "logs", 100);
+        sent.clear();
+        ClusterPlacement afterWrite = editor.read(mongos);
+        assertEquals(List.of("aggregate", "aggregate"), sent);
+        assertTrue(
+                afterWrite.lane("shard01").orElseThrow().indexBytes()
+                        > first.lane("shard01").orElseThrow().indexBytes(),
+                "app.logs' _id index on shard01 grew");
+    }
+
+    @Test
+    void a_move_of_a_collection_has_the_indexes_read_again_on_its_new_shard() {
+        // given the board read once
+        MongosCommands mongos = cluster("8.0");
+        long logsIndexes = editor.read(mongos).lane("shard01").orElseThrow().indexBytes();
+
+        // when app.logs moves to shard03 and the board reads again
+        editor.moveCollection(mongos, "app.logs", "shard03");
+        ClusterPlacement after = editor.read(mongos);
+
+        // then its indexes count on shard03
+        assertTrue(after.lane("shard03").orElseThrow().indexBytes() > 0, "app.logs' indexes on shard03");
+        assertTrue(after.lane("shard01").orElseThrow().indexBytes() < logsIndexes, "and no longer on shard01");
+    }
 }

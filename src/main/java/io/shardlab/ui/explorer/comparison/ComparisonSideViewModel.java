@@ -1,13 +1,18 @@
 package io.shardlab.ui.explorer.comparison;
 
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.Scenario;
 import io.shardlab.text.Message;
+import io.shardlab.ui.explorer.balancer.BalancerWhy;
+import io.shardlab.ui.explorer.balancer.BalancerWhyViewModel;
 import io.shardlab.ui.explorer.diagram.ChunkActionsViewModel;
 import io.shardlab.ui.explorer.diagram.NumberLineViewModel;
 import io.shardlab.ui.explorer.playback.PlaybackViewModel;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -17,7 +22,10 @@ import javafx.beans.value.ObservableBooleanValue;
 /**
  * One side of a comparison: an explorer's number line, lanes and writes chart over one of the lockstep
  * driver's two sessions, its caption (release, key, chunk size, shards) and its running counters. Its chunk
- * gestures (split, move, merge) run on its own cluster only.
+ * gestures (split, move, merge) run on its own cluster only. As the explorer's line does, it draws the ghosts of
+ * migrated ranges counting down to their deletion (the frame's orphaned ranges) and the balancer's next migration
+ * (Why no move?'s plan preview, {@link BalancerWhyViewModel}), read again whenever the side's layout changes: a
+ * comparison has no Why no move? panel, so the preview is always drawn.
  */
 public final class ComparisonSideViewModel {
 
@@ -26,18 +34,31 @@ public final class ComparisonSideViewModel {
     private final ChunkActionsViewModel actions;
     private final PlaybackViewModel counters;
     private final LockstepEngine engine;
+    private final BalancerWhyViewModel balancer;
+    /** The layout the balancer's decision was last asked for. */
+    private ClusterSnapshot shownLayout;
+
     private final ReadOnlyObjectWrapper<Message> caption = new ReadOnlyObjectWrapper<>(this, "caption");
     private final ReadOnlyObjectWrapper<Message> loadError = new ReadOnlyObjectWrapper<>(this, "loadError");
     private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper(this, "ready", false);
     /** The scenario of the side this one is compared with: its caption names what differs from it. */
     private Scenario other;
 
-    ComparisonSideViewModel(LockstepEngine.Side side, LockstepEngine engine, ObservableBooleanValue dark) {
+    ComparisonSideViewModel(
+            LockstepEngine.Side side, LockstepEngine engine, ObservableBooleanValue dark, Executor uiThread) {
         this.side = Objects.requireNonNull(side, "side");
         this.engine = Objects.requireNonNull(engine, "engine");
         this.numberLine = new NumberLineViewModel(dark);
         this.actions = new ChunkActionsViewModel(numberLine, command -> engine.execute(side, command));
         this.counters = new PlaybackViewModel(engine);
+        this.balancer =
+                new BalancerWhyViewModel(out -> engine.readSide(side, BalancerWhyViewModel::read, out), uiThread);
+        balancer.openProperty().set(true);
+        numberLine
+                .plannedMoveProperty()
+                .bind(Bindings.createObjectBinding(
+                        () -> balancer.previewProperty().get().map(BalancerWhy.Preview::plannedMove),
+                        balancer.previewProperty()));
     }
 
     /**
@@ -89,11 +110,20 @@ public final class ComparisonSideViewModel {
             counters.show(running);
             numberLine.show(running.frame());
             actions.show(running.frame(), () -> engine.clearError(side));
+            ClusterSnapshot snapshot = running.frame().cluster().cluster();
+            // a migration, split or merge changes the balancer's next move: the preview is read again
+            if (shownLayout == null
+                    || snapshot.chunks() != shownLayout.chunks()
+                    || !snapshot.shards().equals(shownLayout.shards())) {
+                shownLayout = snapshot;
+                balancer.layoutChanged();
+            }
         }
     }
 
     void unload() {
         ready.set(false);
+        shownLayout = null;
         counters.unload();
         actions.unload();
     }
@@ -106,6 +136,11 @@ public final class ComparisonSideViewModel {
     /** The side's number line, lanes and writes chart. */
     public NumberLineViewModel numberLine() {
         return numberLine;
+    }
+
+    /** The balancer's decision on this side's collection, whose next migration the line draws. */
+    public BalancerWhyViewModel balancer() {
+        return balancer;
     }
 
     /** Split, move and merge on this side's cluster. */

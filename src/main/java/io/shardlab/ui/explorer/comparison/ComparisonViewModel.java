@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -58,12 +59,14 @@ public final class ComparisonViewModel {
      * @param engine plays both sides on the explorer's simulation thread
      * @param workloads where the sides' workloads are found
      * @param dark whether the dark theme shows
+     * @param uiThread where each side's balancer decision, read on the simulation thread, is handed to the screen
      */
-    public ComparisonViewModel(LockstepEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark) {
+    public ComparisonViewModel(
+            LockstepEngine engine, WorkloadRegistry workloads, ObservableBooleanValue dark, Executor uiThread) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.workloads = Objects.requireNonNull(workloads, "workloads");
-        this.left = new ComparisonSideViewModel(LockstepEngine.Side.LEFT, engine, dark);
-        this.right = new ComparisonSideViewModel(LockstepEngine.Side.RIGHT, engine, dark);
+        this.left = new ComparisonSideViewModel(LockstepEngine.Side.LEFT, engine, dark, uiThread);
+        this.right = new ComparisonSideViewModel(LockstepEngine.Side.RIGHT, engine, dark, uiThread);
         this.transport = new PlaybackViewModel(engine);
         ListChangeListener<Scale> offered = c -> offerScales();
         left.numberLine().scales().addListener(offered);

@@ -26,6 +26,7 @@ import io.shardlab.text.Messages;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javafx.beans.property.SimpleBooleanProperty;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,7 +61,8 @@ class ComparisonViewModelTest {
                     holder[0].accept(pair);
                 },
                 () -> false);
-        vm = new ComparisonViewModel(engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false));
+        vm = new ComparisonViewModel(
+                engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false), Runnable::run);
         holder[0] = vm;
     }
 
@@ -303,5 +305,58 @@ class ComparisonViewModelTest {
         assertFalse(vm.openProperty().get());
         assertFalse(thread.repeating());
         assertFalse(vm.transport().loadedProperty().get());
+    }
+
+    @Test
+    void eachSideDrawsTheGhostsOfTheRangesItsDonorsKeepAsTheExplorerDoes() {
+        // given a ranged key on 5.0 with 1 MB chunks beside 2 MB chunks, the same stream of 300,000 documents
+        Scenario longer = COUNTER.withDocuments(300_000);
+        vm.open(heading("2 MB chunks"), longer, longer.withChunkSizeMegabytes(2));
+        boolean[] ghosts = new boolean[2];
+
+        // when the stream plays at 10× tick by tick
+        vm.transport().chooseSpeed(PlaybackSpeed.X10);
+        vm.transport().play();
+        for (int i = 0; i < 3_000 && !(ghosts[0] && ghosts[1]); i++) {
+            clock.advanceMillis(16);
+            thread.tick();
+            ComparisonSideViewModel[] sides = {vm.left(), vm.right()};
+            for (int s = 0; s < 2; s++) {
+                ghosts[s] |= !sides[s].numberLine()
+                        .pictureProperty()
+                        .get()
+                        .data()
+                        .migrations()
+                        .orphans()
+                        .isEmpty();
+            }
+        }
+
+        // then each side's line has drawn the ranges its donors keep until their deletion
+        assertTrue(ghosts[0] && ghosts[1], "orphaned ranges on both sides: " + Arrays.toString(ghosts));
+    }
+
+    @Test
+    void eachSideReadsTheBalancersDecisionOnItsOwnClusterForThePlanPreview() {
+        // given 5.0 beside 8.0, the same stream
+        vm.open(heading("On 8.0"), COUNTER, COUNTER.withVersion(MongoVersion.parse("8.0")));
+
+        // when a window passes
+        vm.transport().step();
+
+        // then each side's decision, whose next migration its line draws, is its own release's
+        assertEquals(
+                "5.0",
+                vm.left().balancer().whyProperty().get().orElseThrow().release().toString());
+        assertEquals(
+                "8.0",
+                vm.right()
+                        .balancer()
+                        .whyProperty()
+                        .get()
+                        .orElseThrow()
+                        .release()
+                        .toString());
+        assertTrue(vm.left().balancer().openProperty().get(), "a comparison draws the preview without a panel");
     }
 }

@@ -50,7 +50,8 @@ class LessonComparisonsTest {
                     holder[0].accept(pair);
                 },
                 () -> false);
-        vm = new ComparisonViewModel(engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false));
+        vm = new ComparisonViewModel(
+                engine, WorkloadRegistry.standard(), new SimpleBooleanProperty(false), Runnable::run);
         holder[0] = vm;
         vm.open(
                 Message.of("common.verbatim", followUp.label()),
