@@ -46,7 +46,10 @@ public record MemoryBudgetUse(long usedBytes, long budgetBytes) {
         return usedMegabytes() + " of " + budgetMegabytes() + " MB";
     }
 
-    /** The bytes used in MB: whole from 10 MB, else to one decimal ({@code "0.5"}, {@code "12"}). */
+    /**
+     * The bytes used in MB: whole from 10 MB, to one decimal from 0.1 MB ({@code "0.5"}, {@code "12"}), below that to
+     * three decimals rounded up ({@code "0.023"} for 23 KiB), so that something written never reads as nothing.
+     */
     public String usedMegabytes() {
         return megabytes(usedBytes);
     }
@@ -57,8 +60,16 @@ public record MemoryBudgetUse(long usedBytes, long budgetBytes) {
     }
 
     private static String megabytes(long bytes) {
-        return bytes % (1024 * 1024) == 0 || bytes >= 10L * 1024 * 1024
-                ? Long.toString(Math.round(bytes / (1024.0 * 1024.0)))
-                : String.format(Locale.ROOT, "%.1f", bytes / (1024.0 * 1024.0));
+        double megabytes = bytes / (1024.0 * 1024.0);
+        if (bytes % (1024 * 1024) == 0 || bytes >= 10L * 1024 * 1024) {
+            return Long.toString(Math.round(megabytes));
+        }
+        if (megabytes >= SMALLEST_TO_ONE_DECIMAL) {
+            return String.format(Locale.ROOT, "%.1f", megabytes);
+        }
+        return String.format(Locale.ROOT, "%.3f", Math.ceil(megabytes * 1000) / 1000);
     }
+
+    /** The MB from which one decimal says the use; below it, 0.0 would hide what was written. */
+    private static final double SMALLEST_TO_ONE_DECIMAL = 0.1;
 }

@@ -104,7 +104,10 @@ public final class ExplorerSession {
      * that gave it work since; -1 while the stream flows.
      */
     private long settlingSinceMillis = -1;
-    /** Whether a balancer round has found nothing to move since {@link #settlingSinceMillis}. */
+    /**
+     * Whether a balancer round has found nothing to move, with no migration in flight, since {@link
+     * #settlingSinceMillis} (a round that started nothing because its shards were busy has not settled).
+     */
     private boolean idleRoundSinceSettling;
 
     private ClusterEvent.InsertsLanded landed;
@@ -393,7 +396,7 @@ public final class ExplorerSession {
         } else if (event instanceof ClusterEvent.ChunkSplit s) {
             push(splits, new ExplorerFrame.SplitMark(++splitSequence, s.splitPoints(), s.atMillis()), MOVES);
         } else if (event instanceof ClusterEvent.BalancerRound b
-                && b.migrationsStarted() == 0
+                && b.foundNothingToMove()
                 && settlingSinceMillis >= 0) {
             idleRoundSinceSettling = true;
         }

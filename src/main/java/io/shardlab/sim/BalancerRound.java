@@ -44,13 +44,17 @@ public record BalancerRound() implements ClusterCommand {
         splitAtZoneBoundaries(state);
         Set<String> busy = new HashSet<>(BalancerPolicy.busyShards(state));
         busy.addAll(state.shardsBusyElsewhere());
+        boolean shardsBusy = !busy.isEmpty();
+        int chosen = 0;
         int started = 0;
         if (state.defragmentation() != null) {
             // a defragmenting collection gets the defragmentation's migrations, never the policy's
             // (balancer_chunk_selection_policy.cpp canBalanceCollection: defragmentCollection)
             started = Defragmenter.round(state, busy);
+            chosen = started;
         } else if (!state.balancing().noBalance() && state.balancing().permitMigrations()) {
             List<BalancerPolicy.Plan> plans = selectChunksToMove(state, busy);
+            chosen = plans.size();
             // start in descending chunk index so that earlier indexes stay valid if a start splits a chunk
             List<BalancerPolicy.Plan> ordered = new ArrayList<>(plans);
             ordered.sort((a, b) -> Integer.compare(b.chunkIndex(), a.chunkIndex()));
@@ -60,7 +64,7 @@ public record BalancerRound() implements ClusterCommand {
                 }
             }
         }
-        state.emit(new ClusterEvent.BalancerRound(state.clock(), started));
+        state.emit(new ClusterEvent.BalancerRound(state.clock(), chosen, started, shardsBusy));
         if (started > 0) {
             state.balancerRoundAwaitsMigrations();
         } else {

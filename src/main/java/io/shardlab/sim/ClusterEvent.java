@@ -92,8 +92,23 @@ public sealed interface ClusterEvent {
     /** A balancer round found {@code chunk} on a shard outside its zone {@code zone}. */
     record ZoneViolation(long atMillis, Chunk chunk, String zone) implements ClusterEvent {}
 
-    /** A balancer round ran and started {@code migrationsStarted} migrations. */
-    record BalancerRound(long atMillis, int migrationsStarted) implements ClusterEvent {}
+    /**
+     * A balancer round ran, chose {@code migrationsChosen} migrations and started {@code migrationsStarted} of them (a
+     * chunk too big to move is split or marked jumbo instead); {@code shardsBusy} when, as it began, a migration was
+     * in flight (of this collection or another), so shards it could have used were taken. Either way "nothing
+     * started" does not mean "nothing to move".
+     */
+    record BalancerRound(long atMillis, int migrationsChosen, int migrationsStarted, boolean shardsBusy)
+            implements ClusterEvent {
+
+        /**
+         * Whether the round found nothing to move with no migration in flight: the balancer has settled (until a
+         * change gives it work).
+         */
+        public boolean foundNothingToMove() {
+            return migrationsChosen == 0 && !shardsBusy;
+        }
+    }
 
     /** A shard joined the cluster. */
     record ShardAdded(long atMillis, String shard) implements ClusterEvent {}

@@ -416,10 +416,12 @@ public class ShardLabApp extends Application {
                 new LessonsView(lessons, text).build(), "window.menu.lessons", "menu-lessons", LESSONS_KEYS, true);
         mainView.addViewItem(consoleView.menuItem());
         // a lesson's "Run in shell" shows the panel, types its snippet and runs it
-        lessons.offerShell(step -> {
-            consoleView.show();
-            console.run(step.script(), step.commands(), step.restore());
-        });
+        lessons.offerShell(
+                step -> {
+                    consoleView.show();
+                    console.run(step.script(), step.commands(), step.restore());
+                },
+                console.runningProperty());
         // File → Export…: the explorer's diagram to PNG, SVG or PDF through render's painter
         mainView.addFileItem(exportItem(stage, appearance, viewModel));
         // File → Save cluster with its documents…: what the class wrote, for serve --data-file to carry on from

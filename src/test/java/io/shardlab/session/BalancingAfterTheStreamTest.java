@@ -14,7 +14,10 @@ import io.shardlab.sim.Migration;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
@@ -206,6 +209,40 @@ class BalancingAfterTheStreamTest {
         assertTrue(last(published).stream().finished());
     }
 
+    /**
+     * Lesson 13's run (5.0, four shards, 1 MB chunks, 400,000 documents keyed by age): its stream ends while the
+     * balancer still has chunks to move. The first rounds after it start nothing: the chunk each chose was too big to
+     * move and turned jumbo (two of the lesson's three jumbo chunks); the third moves shard01's sixth chunk. A round that
+     * started nothing because its chunk was too big, or because shards were taking part in a migration, has not
+     * settled: the run finishes only when a round chooses nothing to move with no migration in flight, so the layout
+     * a finished run shows is the one it keeps.
+     */
+    @Test
+    void a_finished_run_keeps_its_layout_a_round_whose_chunk_turned_jumbo_has_not_settled() {
+        // given lesson 13's run played until it says finished
+        ExplorerSession session = ExplorerSession.load(ResolvedScenario.of(
+                Scenario.of("{ age: 1 }", "age")
+                        .withVersion(MongoVersion.V5_0)
+                        .withShards(4)
+                        .withChunkSizeMegabytes(1)
+                        .withDocuments(400_000)
+                        .withDocsPerSecond(5_000),
+                WORKLOADS));
+        for (int i = 0; i < 400 && !session.finished(); i++) {
+            session.advance(1_000);
+        }
+        assertTrue(session.finished(), "settled");
+        Map<String, Long> whenFinished = chunksPerShard(session.frame());
+
+        // when two more minutes pass
+        for (int i = 0; i < 120; i++) {
+            session.advance(1_000);
+        }
+
+        // then no chunk has moved: the balancer had nothing left to move
+        assertEquals(whenFinished, chunksPerShard(session.frame()));
+    }
+
     /** The engine with {@link #oneShard()} played to its end at 1000x, the balancer settled. */
     private static ExplorerEngine finishedRun(
             ManualSimulationThread thread, FakeClock clock, List<EngineState> published) {
@@ -265,6 +302,11 @@ class BalancingAfterTheStreamTest {
         EngineState last = published.get(published.size() - 1);
         return assertInstanceOf(EngineState.Running.class, last, last.toString())
                 .frame();
+    }
+
+    private static Map<String, Long> chunksPerShard(ExplorerFrame frame) {
+        return frame.cluster().cluster().chunks().chunks().stream()
+                .collect(Collectors.groupingBy(Chunk::shard, TreeMap::new, Collectors.counting()));
     }
 
     private static long chunksOn(ExplorerFrame frame, String shard) {

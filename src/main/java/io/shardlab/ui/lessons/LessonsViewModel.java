@@ -75,6 +75,12 @@ public final class LessonsViewModel {
     private final ReadOnlyBooleanWrapper shellOffered = new ReadOnlyBooleanWrapper(this, "shellOffered", false);
     /** Types a step's snippet into the Shell panel and runs it; null until {@link #offerShell}. */
     private Consumer<ShellStep> shell;
+    /** Whether the Shell panel is running something; false until {@link #offerShell}. */
+    private ObservableBooleanValue shellRunning = new ReadOnlyBooleanWrapper(false);
+    /** The status "running a step in the shell" while that step runs, so its end can replace it; else null. */
+    private Supplier<Message> stepRunningStatus;
+    /** The status to say when the step of {@link #stepRunningStatus} has finished. */
+    private Supplier<Message> stepRanStatus;
 
     private final ReadOnlyObjectWrapper<LessonScenario> shownScenario =
             new ReadOnlyObjectWrapper<>(this, "shownScenario");
@@ -323,11 +329,27 @@ public final class LessonsViewModel {
 
     /**
      * Lets the lessons' "Run in shell" steps reach the Shell panel: {@code runInShell} shows the panel,
-     * types the step's snippet into it and runs it (with its progress, and its restore snippet if it stops early).
+     * types the step's snippet into it and runs it (with its progress, and its restore snippet if it stops early);
+     * {@code running} is whether the panel is running something, so the status line says when a step has finished.
      */
-    public void offerShell(Consumer<ShellStep> runInShell) {
+    public void offerShell(Consumer<ShellStep> runInShell, ObservableBooleanValue running) {
         shell = Objects.requireNonNull(runInShell, "runInShell");
+        shellRunning = Objects.requireNonNull(running, "running");
+        running.addListener((o, was, now) -> {
+            if (!now) {
+                stepFinished();
+            }
+        });
         shellOffered.set(true);
+    }
+
+    /** The step run in the shell has finished: its status says so unless another has replaced it since. */
+    private void stepFinished() {
+        if (stepRunningStatus != null && statusMessage == stepRunningStatus) {
+            say(stepRanStatus);
+        }
+        stepRunningStatus = null;
+        stepRanStatus = null;
     }
 
     /**
@@ -348,10 +370,21 @@ public final class LessonsViewModel {
                 return;
             }
         }
-        shell.accept(step);
+        if (shellRunning.get()) {
+            shell.accept(step); // the Shell panel says it is busy
+            return;
+        }
+        Supplier<Message> runningStatus = () -> Message.of(
+                "lessons.status.runningInShell", shellSteps.get(index).label());
+        stepRunningStatus = runningStatus;
+        stepRanStatus = () ->
+                Message.of("lessons.status.ranInShell", shellSteps.get(index).label());
         launchFailed.set(false);
-        say(() -> Message.of(
-                "lessons.status.runningInShell", shellSteps.get(index).label()));
+        say(runningStatus);
+        shell.accept(step);
+        if (!shellRunning.get()) {
+            stepFinished(); // it ran at once
+        }
     }
 
     private void show(LessonScenario scenario, FollowUp followUp) {

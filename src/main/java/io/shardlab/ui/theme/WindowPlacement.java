@@ -210,6 +210,15 @@ public final class WindowPlacement {
                 });
             }
         });
+        // saved at once: an application ended by a signal (SIGTERM) never hides its windows, and the maximised
+        // state is what a teacher sets up the projector with; taken a pulse later, as the bounds above
+        stage.maximizedProperty()
+                .addListener((obs, was, now) -> Platform.runLater(() -> {
+                    if (stage.isShowing() && !held.contains(stage) && normalBounds.containsKey(stage)) {
+                        remembered.remember(name, geometry(stage));
+                        remembered.save();
+                    }
+                }));
         stage.addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> {
             if (normalBounds.containsKey(stage)) {
                 remembered.remember(name, geometry(stage));

@@ -77,7 +77,7 @@ class LessonClaimsTest {
             equal-chunks-unequal-data        | the balancer never moves one         | 负载均衡器一个也不迁移       | MIGRATIONS                    | 0
             why-chunks-exist                 | Four chunks hold 185 MB              | 四个数据块装着 185 MB       | CHUNKS                        | 4
             why-chunks-exist                 | here up to half of them              | 这里最多是一半的客户         | LARGEST_CHUNK_PERCENT_OF_DOCUMENTS | 50
-            shard-key-cannot-simply-change   | two turn jumbo                       | 其中两个变成巨型数据块       | JUMBO                         | 2
+            shard-key-cannot-simply-change   | three turn jumbo                     | 其中三个变成巨型数据块       | JUMBO                         | 3
             shard-key-cannot-simply-change/0 | nothing jumbo                        | 也没有巨型数据块            | JUMBO                         | 0
             """)
     void the_figure_a_lesson_states_is_the_one_the_explorer_shows(

@@ -93,6 +93,9 @@ class LessonShellStepsTest {
             engine.load(ResolvedScenario.of(scenario, WORKLOADS));
             List<String> printed = new ArrayList<>();
             ShellEngine shell = new ShellEngine(engine.shellCommandLayer(), printed::add, System::nanoTime, 80, 80);
+            if (windowsBefore == PLAYED_TO_THE_END) {
+                playToTheEnd(engine, published);
+            }
             for (int i = 0; i < windowsBefore; i++) {
                 engine.step();
             }
@@ -142,6 +145,26 @@ class LessonShellStepsTest {
         }
     }
 
+    /** {@code windowsBefore}: as Play does, chart windows until the run says finished (the balancer settled). */
+    private static final int PLAYED_TO_THE_END = -1;
+
+    /** Steps one chart window at a time until the published frame says the run has finished, as Play stops. */
+    private static void playToTheEnd(ExplorerEngine engine, List<EngineState> published) throws InterruptedException {
+        for (int window = 0; window < 10_000; window++) {
+            int seen = published.size();
+            engine.step();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (published.size() == seen && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            if (published.get(published.size() - 1) instanceof EngineState.Running running
+                    && running.frame().stream().finished()) {
+                return;
+            }
+        }
+        throw new AssertionError("the run did not finish");
+    }
+
     interface Claim {
         void check(Lesson lesson) throws Exception;
     }
@@ -187,11 +210,10 @@ class LessonShellStepsTest {
             assertEquals(1440L, tomorrowsShards.values().iterator().next(), "all 1,440, the last one up to MaxKey");
         });
         CLAIMS.put("shard-key-cannot-simply-change", lesson -> {
-            // 5.0, the stream played to its end (80 one-second windows) and the balancer's rounds on until it has
-            // nothing left to move (the last move, shard01's sixth chunk to shard02, lands about 20 s after the
-            // stream): the balancer keeps running while the Shell reads, so only a settled layout reads the same
-            // before and after the refine
-            StepsRun on50 = run(lesson.scenario(), lesson.shellSteps(), 200, 0, "1");
+            // 5.0, played to the end as the lesson says (80 one-second windows, then the balancer's rounds until one
+            // finds nothing to move with no migration in flight): the balancer keeps running while the Shell reads,
+            // so only a settled layout reads the same before and after the refine
+            StepsRun on50 = run(lesson.scenario(), lesson.shellSteps(), PLAYED_TO_THE_END, 0, "1");
             String[] refine = on50.step(0).split("\n");
             assertEquals(3, refine.length, on50.step(0));
             assertEquals("{ ok: 1 }", refine[1]);
@@ -441,12 +463,23 @@ class LessonShellStepsTest {
                 () -> {});
         List<String> typed = new ArrayList<>();
         org.junit.jupiter.api.Assertions.assertFalse(vm.shellOfferedProperty().get(), "no panel, no steps shown");
-        vm.offerShell(step -> typed.add(step.script()));
+        javafx.beans.property.BooleanProperty shellRunning = new javafx.beans.property.SimpleBooleanProperty(false);
+        vm.offerShell(
+                step -> {
+                    typed.add(step.script());
+                    shellRunning.set(true);
+                },
+                shellRunning);
 
         vm.runInShell(0);
         assertEquals(1, launcher.launched.size(), "the lesson's scenario starts first");
         assertEquals(List.of("sh.splitAt('a.b', { counter: 5 })\nsh.status()"), typed);
         assertEquals("Running 'Split' in the shell", vm.statusProperty().get());
+        shellRunning.set(false);
+        assertEquals(
+                "Ran 'Split' in the shell: what it printed is in the Shell panel",
+                vm.statusProperty().get(),
+                "once the step has finished, the status says so");
 
         vm.runInShell(0);
         assertEquals(1, launcher.launched.size(), "a running scenario is not started again");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.geometry.Rectangle2D;
@@ -19,6 +20,7 @@ import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
@@ -100,6 +102,32 @@ class WindowPlacementInWindowTest {
         robot.interact(() -> shown.setMaximized(false));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(new Rectangle2D(200, 150, 1100, 700), onFxThread(() -> boundsOf(shown)));
+    }
+
+    @Test
+    void aWindowMaximisedIsRememberedSoAtOnceForARunEndedWithoutClosingIt(FxRobot robot, @TempDir Path home)
+            throws Exception {
+        // given the main window shown over a file of remembered windows
+        Path file = home.resolve("windows");
+        robot.interact(() -> {
+            StackPane root = new StackPane();
+            root.setId("placed-window");
+            window = new Stage();
+            window.setScene(new Scene(root));
+            new WindowPlacement(RememberedWindows.inFile(file, problem -> {}), screens::get).show(window, "main", SIZE);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // when the user maximises it, and the run ends by a signal: no window hides, nothing saves at exit
+        robot.interact(() -> window.setMaximized(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then the next start reads it maximised
+        assertTrue(RememberedWindows.inFile(file, problem -> {})
+                .geometry("main")
+                .orElseThrow()
+                .maximized());
     }
 
     @Test

@@ -97,6 +97,9 @@ final class LiveOverlay {
     private long lastMarkSequence = -1;
     private long lastMoveSequence = -1;
     private long lastSplitSequence = -1;
+    /** The collection and key whose marks are on show ("namespace key"); null before the first picture. */
+    private String source;
+
     private Theme paletteOf;
     private Color markColor;
     private Color linkColor;
@@ -114,6 +117,8 @@ final class LiveOverlay {
                 draw(now);
             }
             if (marks.isEmpty() && moves.isEmpty() && flashes.isEmpty()) {
+                // the last marks expired between two frames: wipe what they left faint on the canvas
+                wipe();
                 stop();
                 animating = false;
             }
@@ -147,11 +152,14 @@ final class LiveOverlay {
     void admit(DiagramPicture p) {
         long now = System.nanoTime();
         // a new source (a relaunch, a live watch after a simulation) numbers its marks, moves and splits afresh
-        boolean reset = !p.marks().isEmpty()
-                        && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence
+        String shown = p.data().layout().snapshot().namespace() + " "
+                + p.data().layout().snapshot().key();
+        boolean reset = !shown.equals(source)
+                || !p.marks().isEmpty() && p.marks().get(p.marks().size() - 1).sequence() < lastMarkSequence
                 || !p.moves().isEmpty() && p.moves().get(p.moves().size() - 1).sequence() < lastMoveSequence
                 || !p.splits().isEmpty()
                         && p.splits().get(p.splits().size() - 1).sequence() < lastSplitSequence;
+        source = shown;
         if (reset) {
             clear();
         }
@@ -191,7 +199,9 @@ final class LiveOverlay {
         }
     }
 
+    /** Forgets the marks on show and wipes them off the canvas: they belong to another layout. */
     private void clear() {
+        wipe();
         marks.clear();
         moves.clear();
         flashes.clear();
@@ -213,13 +223,23 @@ final class LiveOverlay {
         }
     }
 
+    /** Clears the canvas of what the last frame drew. */
+    private void wipe() {
+        if (drawn) {
+            canvas.getGraphicsContext2D().clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
+            drawn = false;
+        }
+    }
+
+    /** Whether the canvas shows marks, moves or flashes a frame drew. */
+    boolean drawn() {
+        return drawn;
+    }
+
     private void draw(long now) {
         lastDrawNanos = now;
         GraphicsContext g = canvas.getGraphicsContext2D();
-        if (drawn) {
-            g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
-            drawn = false;
-        }
+        wipe();
         LineGeometry geo = geometry.get();
         DiagramPicture p = picture.get();
         if (geo == null || p == null || marks.isEmpty() && moves.isEmpty() && flashes.isEmpty()) {

@@ -39,7 +39,10 @@ class MemoryBudgetShownTest {
                 "93952409  | 117440512 | Memory: 90 of 112 MB (79 %)                                                     | false",
                 "93952410  | 117440512 | Memory nearly full: 90 of 112 MB (80 %); writes past it are refused              | true",
                 "117440512 | 117440512 | Memory full: 112 of 112 MB (100 %); writes are refused until documents are deleted or dropped | true",
-                "524288    | 1048576   | Memory: 0.5 of 1 MB (50 %)                                                      | false"
+                "524288    | 1048576   | Memory: 0.5 of 1 MB (50 %)                                                      | false",
+                "104858    | 301989888 | Memory: 0.1 of 288 MB (0 %)                                                     | false",
+                "23552     | 301989888 | Memory: 0.023 of 288 MB (0 %)                                                   | false",
+                "1         | 301989888 | Memory: 0.001 of 288 MB (0 %)                                                   | false"
             })
     void the_line_gives_used_and_budget_and_warns_from_80_percent(long used, long budget, String line, boolean warns) {
         MemoryBudgetUse use = new MemoryBudgetUse(used, budget);
