@@ -64,6 +64,23 @@ final class Replies {
         return out;
     }
 
+    /**
+     * A draining shard's reply from 8.0 ended with what is still to move off it (mongo
+     * {@code sharding_catalog_manager_shard_operations.cpp}, {@code appendDBAndCollDrainingInfo}): the {@code note}
+     * only when something is listed, then {@code dbsToMove} and {@code collectionsToMove}, and {@code ok}.
+     */
+    static BsonDocument okWithWhatIsLeftToMove(
+            BsonDocument reply, List<String> dbsToMove, List<String> collectionsToMove) {
+        if (!dbsToMove.isEmpty() || !collectionsToMove.isEmpty()) {
+            reply.append(
+                    "note",
+                    new BsonString("you need to call moveCollection for collectionsToMove and afterwards movePrimary"
+                            + " for the dbsToMove"));
+        }
+        return ok(
+                reply.append("dbsToMove", strings(dbsToMove)).append("collectionsToMove", strings(collectionsToMove)));
+    }
+
     /** What a mongos answers to a command it does not have (mongo {@code commands.cpp}). */
     static MongoCommandException noSuchCommand(String name) {
         return new MongoCommandException(ErrorCode.COMMAND_NOT_FOUND, "no such command: '" + name + "'");

@@ -130,14 +130,7 @@ final class ShardAndZoneCommands {
             }
             return Replies.ok(r.append("dbsToMove", Replies.strings(p.dbsToMove())));
         }
-        if (!p.dbsToMove().isEmpty() || !p.collectionsToMove().isEmpty()) {
-            r.append(
-                    "note",
-                    new BsonString("you need to call moveCollection for collectionsToMove and afterwards movePrimary"
-                            + " for the dbsToMove"));
-        }
-        return Replies.ok(r.append("dbsToMove", Replies.strings(p.dbsToMove()))
-                .append("collectionsToMove", Replies.strings(p.collectionsToMove())));
+        return Replies.okWithWhatIsLeftToMove(r, p.dbsToMove(), p.collectionsToMove());
     }
 
     /** {@code listShards}: the {@code config.shards} documents. */

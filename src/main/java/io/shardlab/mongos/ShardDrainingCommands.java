@@ -84,14 +84,7 @@ final class ShardDrainingCommands {
                                 .append("jumboChunks", new BsonInt64(left.jumboChunks()))
                                 .append("estimatedRemainingBytes", new BsonInt64(bytes)))
                 .append("msg", new BsonString("draining ongoing"));
-        if (!left.databases().isEmpty() || !left.collectionsToMove().isEmpty()) {
-            reply.append(
-                    "note",
-                    new BsonString("you need to call moveCollection for collectionsToMove and afterwards movePrimary"
-                            + " for the dbsToMove"));
-        }
-        return Replies.ok(reply.append("dbsToMove", Replies.strings(left.databases()))
-                .append("collectionsToMove", Replies.strings(left.collectionsToMove())));
+        return Replies.okWithWhatIsLeftToMove(reply, left.databases(), left.collectionsToMove());
     }
 
     /**

@@ -74,25 +74,15 @@ final class EncodedDatabase extends AbstractSynchronizedMongoDatabase<Integer> {
         removed.forEach(field -> unset.put(field, ""));
         appended.keySet().forEach(field -> unset.put(field, ""));
         if (!unset.isEmpty()) {
-            indexes.get()
-                    .updateDocuments(
-                            selector,
-                            new Document("$unset", unset),
-                            ArrayFilters.empty(),
-                            false,
-                            false,
-                            NoopOplog.get());
+            updateIndexDescription(selector, new Document("$unset", unset));
         }
         if (!appended.isEmpty()) {
-            indexes.get()
-                    .updateDocuments(
-                            selector,
-                            new Document("$set", appended),
-                            ArrayFilters.empty(),
-                            false,
-                            false,
-                            NoopOplog.get());
+            updateIndexDescription(selector, new Document("$set", appended));
         }
+    }
+
+    private void updateIndexDescription(Document selector, Document update) {
+        indexes.get().updateDocuments(selector, update, ArrayFilters.empty(), false, false, NoopOplog.get());
     }
 
     @Override
