@@ -25,7 +25,6 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.skin.ComboBoxListViewSkin;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.HBox;
@@ -180,20 +179,7 @@ public final class LessonsView {
         list.getStyleClass().add(LESSONS_LIST);
         list.setMaxWidth(Double.MAX_VALUE);
         list.setVisibleRowCount(viewModel.lessonsProperty().size());
-        list.setCellFactory(v -> {
-            // open, the list is as wide as the closed one and wraps a long title: as wide as its longest title it ran
-            // past the screen's right edge, the panel being at the window's right
-            NumberedLessonCell cell = new NumberedLessonCell();
-            cell.setWrapText(true);
-            cell.setPrefWidth(0);
-            return cell;
-        });
-        list.skinProperty().addListener((obs, was, skin) -> {
-            if (skin instanceof ComboBoxListViewSkin<?> listSkin && listSkin.getPopupContent() instanceof Region open) {
-                open.prefWidthProperty().bind(list.widthProperty());
-                open.setMaxWidth(Region.USE_PREF_SIZE);
-            }
-        });
+        list.setCellFactory(v -> new NumberedLessonCell());
         // closed, the list names the lesson in full on as many lines as it needs: a cut title reads as another lesson;
         // it is as tall as the longest title needs, so the lesson's text below keeps its place from lesson to lesson
         NumberedLessonCell shown = new NumberedLessonCell() {

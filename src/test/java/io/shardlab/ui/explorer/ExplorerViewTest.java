@@ -382,28 +382,6 @@ class ExplorerViewTest {
     }
 
     @Test
-    void why_no_move_stays_on_the_counters_row_at_any_window_width(FxRobot robot) throws Exception {
-        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000));
-        javafx.scene.Node why = robot.lookup("#balancer-why").query();
-        javafx.scene.Node redo = robot.lookup("#history-redo").query();
-        javafx.scene.layout.Region explorer = (javafx.scene.layout.Region) view.node();
-        robot.interact(() -> stage.getScene().setRoot(new javafx.scene.layout.Pane(explorer)));
-        for (int width = 900; width <= 1900; width += 20) {
-            int w = width;
-            robot.interact(() -> {
-                explorer.setPrefSize(w, 760);
-                stage.getScene().getRoot().applyCss();
-                stage.getScene().getRoot().layout();
-            });
-            double whyMiddle = FxWait.onFxThread(
-                    () -> why.localToScene(why.getLayoutBounds()).getCenterY());
-            double redoMiddle = FxWait.onFxThread(
-                    () -> redo.localToScene(redo.getLayoutBounds()).getCenterY());
-            assertEquals(redoMiddle, whyMiddle, 1, "at " + w + " px: Why no move? beside redo, not on a row alone");
-        }
-    }
-
-    @Test
     void with_the_side_panel_folded_a_click_on_a_chunk_shows_its_details_in_a_popover_and_esc_closes_it(FxRobot robot)
             throws Exception {
         // given an explorer too narrow to dock the side panel: the Chunk tab is folded into the rail

@@ -91,9 +91,9 @@ class ExportViewModelTest {
 
     @ParameterizedTest(name = "width {0}, height {1}, scale {2}: {3}")
     @CsvSource(delimiter = '|', textBlock = """
-            150  | 0    | 1   | width: expected 200 to 20000 px, got 150
-            1600 | 50   | 1   | height: expected 100 to 20000 px (or none for automatic), got 50
-            1600 | 0    | 9   | scale: expected 0.25 to 8, got 9.0
+            150  | 0    | 1   | width: expected 200 to 20,000 px, got 150
+            1600 | 50   | 1   | height: expected 100 to 20,000 px (or none for automatic), got 50
+            1600 | 0    | 9   | scale: expected 0.25 to 8, got 9
             """)
     void invalid_sizes_clear_the_painter_and_say_why(int width, int height, double scale, String message) {
         ExportViewModel export = exportOf(new ExportViewModel.Input(ExportDiagrams.withWrites(), null));

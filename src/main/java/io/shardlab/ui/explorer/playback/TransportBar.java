@@ -361,13 +361,15 @@ public final class TransportBar {
     }
 
     /**
-     * Puts {@code node} after the counters, undo and redo (the explorer's bar only: a comparison's has none), in their
-     * group: a narrow window wraps the group to the next row instead of pushing redo out of sight, and {@code node}
-     * never sits alone on a row. It shows when the counters do (not in presenter mode).
+     * Puts {@code node} after the counters, undo and redo (the explorer's bar only: a comparison's has none), as a
+     * group of its own: a narrow window wraps it to the next row instead of pushing redo out of sight. It shows when
+     * the counters do (not in presenter mode).
      */
     public TransportBar besideCounters(Node node) {
-        // in the counters' own group, so that when the row wraps it goes with them, never alone on a row of its own
-        figures.getChildren().add(node);
+        HBox beside = group(node);
+        beside.visibleProperty().bind(figures.visibleProperty());
+        beside.managedProperty().bind(beside.visibleProperty());
+        root.getChildren().add(root.getChildren().indexOf(figures) + 1, beside);
         return this;
     }
 
