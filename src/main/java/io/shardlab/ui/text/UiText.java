@@ -4,6 +4,7 @@ import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -166,19 +167,28 @@ public final class UiText {
 
     /**
      * Names each choice of a picker by {@code words}, in the language of the moment it is asked (a picker says its
-     * items' names again only when they are set again); blank for null. Not editable: {@code fromString} refuses.
+     * items' names again only when they are set again); blank for null. A name it gave reads back as its choice; any
+     * other text as null.
      */
     public <T> StringConverter<T> converter(Function<T, Message> words) {
         Objects.requireNonNull(words, "words");
         return new StringConverter<>() {
+            /** Each name given out, to the choice it names: what the picker shows reads back as that choice. */
+            private final Map<String, T> named = new HashMap<>();
+
             @Override
             public String toString(T value) {
-                return value == null ? "" : messages().text(words.apply(value));
+                if (value == null) {
+                    return "";
+                }
+                String name = messages().text(words.apply(value));
+                named.put(name, value);
+                return name;
             }
 
             @Override
             public T fromString(String string) {
-                throw new UnsupportedOperationException("not editable");
+                return named.get(string);
             }
         };
     }
