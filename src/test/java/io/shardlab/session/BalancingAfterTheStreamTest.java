@@ -77,12 +77,7 @@ class BalancingAfterTheStreamTest {
         ManualSimulationThread thread = new ManualSimulationThread();
         FakeClock clock = new FakeClock();
         List<EngineState> published = new ArrayList<>();
-        ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, published::add);
-        engine.load(oneShard());
-        engine.speed(PlaybackSpeed.X1000);
-        engine.play();
-        tickWhileRepeating(thread, clock);
-        assertTrue(last(published).stream().finished(), "the run has finished");
+        ExplorerEngine engine = finishedRun(thread, clock, published);
         assertFalse(thread.repeating(), "and time stands still");
 
         // when the Shell adds a shard by its host alone (mongos names it shard0001)
@@ -111,11 +106,7 @@ class BalancingAfterTheStreamTest {
         ManualSimulationThread thread = new ManualSimulationThread();
         FakeClock clock = new FakeClock();
         List<EngineState> published = new ArrayList<>();
-        ExplorerEngine engine = AppWiring.explorerEngine(thread, clock, published::add);
-        engine.load(oneShard());
-        engine.speed(PlaybackSpeed.X1000);
-        engine.play();
-        tickWhileRepeating(thread, clock);
+        ExplorerEngine engine = finishedRun(thread, clock, published);
         engine.speed(PlaybackSpeed.X1); // a migration spans several ticks: the Shell's commands land inside them
         CommandLayer shell = engine.shellCommandLayer();
         shell.run("admin", parse("{ addShard: 'newhost.example.net:27018' }"));
