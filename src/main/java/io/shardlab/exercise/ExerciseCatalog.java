@@ -1,14 +1,10 @@
 package io.shardlab.exercise;
 
+import io.shardlab.files.ClassPathCatalog;
 import io.shardlab.files.JsonFields;
 import io.shardlab.files.TextTranslation;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +37,20 @@ public final class ExerciseCatalog {
     /** The arrays of objects of an exercise file that hold texts. */
     static final Set<String> TRANSLATED_CONTAINERS = Set.of("check");
 
+    /** The exercise files on the class path, and the words of their refusals. */
+    private static final ClassPathCatalog FILES = new ClassPathCatalog(
+            DIRECTORY,
+            "exercises",
+            TRANSLATED_TEXTS,
+            TRANSLATED_CONTAINERS,
+            new ClassPathCatalog.Words(
+                    "exercise.catalog.listedMissing",
+                    "exercise.catalog.noTranslation",
+                    "exercise.file.notJson",
+                    "exercise.file.notJson",
+                    "exercise.catalog.idUsed"),
+            InvalidExerciseException::new);
+
     private final List<Exercise> exercises;
 
     /** @throws IllegalArgumentException if {@code exercises} is empty or two share an id */
@@ -72,7 +82,7 @@ public final class ExerciseCatalog {
      * @throws InvalidExerciseException if a file or its translation is missing or invalid
      */
     public static ExerciseCatalog load(Language language) {
-        return load(ExerciseCatalog::readResource, language);
+        return load(ClassPathCatalog::onClassPath, language);
     }
 
     /**
@@ -92,64 +102,25 @@ public final class ExerciseCatalog {
      * @throws InvalidExerciseException if a file or its translation is missing or invalid
      */
     static ExerciseCatalog load(Function<String, Optional<String>> files, Language language) {
-        List<Exercise> exercises = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (String name : index(files)) {
-            String english = DIRECTORY + name;
-            String englishJson = files.apply(english)
-                    .orElseThrow(() -> new InvalidExerciseException(
-                            INDEX, "exercises", Message.of("exercise.catalog.listedMissing", name, english)));
-            String source = language == Language.ENGLISH ? english : translationOf(name, language);
-            String json = language == Language.ENGLISH ? englishJson : translated(files, source, englishJson, language);
-            Exercise exercise = new ExerciseFile(source, language).read(json);
-            if (!ids.add(exercise.id())) {
-                throw new InvalidExerciseException(source, "id", Message.of("exercise.catalog.idUsed", exercise.id()));
-            }
-            exercises.add(exercise);
-        }
+        List<Exercise> exercises = FILES.items(
+                files,
+                index(files),
+                language,
+                (source, json) -> new ExerciseFile(source, language).read(json),
+                Exercise::id);
         return new ExerciseCatalog(exercises);
     }
 
     /** The class-path name of the translation of exercise file {@code name} into {@code language}. */
     static String translationOf(String name, Language language) {
-        return DIRECTORY + language.tag() + "/" + name;
-    }
-
-    private static String translated(
-            Function<String, Optional<String>> files, String source, String englishJson, Language language) {
-        String json = files.apply(source)
-                .orElseThrow(() -> new InvalidExerciseException(
-                        source, "", Message.of("exercise.catalog.noTranslation", language.nativeName())));
-        BsonDocument translation;
-        BsonDocument english;
-        try {
-            translation = BsonDocument.parse(json);
-            english = BsonDocument.parse(englishJson);
-        } catch (RuntimeException e) {
-            throw new InvalidExerciseException(
-                    source, "", Message.of("exercise.file.notJson", oneLine(e.getMessage())));
-        }
-        return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
-                .applyTo(english, translation, (path, problem) -> new InvalidExerciseException(source, path, problem))
-                .toJson();
-    }
-
-    /** A parser's message on one line, as a refusal says it. */
-    private static String oneLine(String text) {
-        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").strip();
+        return FILES.translationOf(name, language);
     }
 
     private static List<String> index(Function<String, Optional<String>> files) {
         String json = files.apply(INDEX)
                 .orElseThrow(
                         () -> new InvalidExerciseException(INDEX, "", Message.of("exercise.catalog.notOnClassPath")));
-        BsonDocument index;
-        try {
-            index = BsonDocument.parse(json);
-        } catch (RuntimeException e) {
-            throw new InvalidExerciseException(
-                    INDEX, "", Message.of("exercise.catalog.indexNotObject", oneLine(e.getMessage())));
-        }
+        BsonDocument index = FILES.parsed(json, INDEX, "exercise.catalog.indexNotObject");
         JsonFields f = new JsonFields(
                 index, "", Set.of("exercises"), (path, problem) -> new InvalidExerciseException(INDEX, path, problem));
         List<String> names = f.texts("exercises", 1, 100, 80);
@@ -162,17 +133,6 @@ public final class ExerciseCatalog {
             }
         }
         return names;
-    }
-
-    private static Optional<String> readResource(String name) {
-        try (InputStream in = ExerciseCatalog.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                return Optional.empty();
-            }
-            return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(name + ": cannot be read", e);
-        }
     }
 
     /** The exercises in teaching order. */

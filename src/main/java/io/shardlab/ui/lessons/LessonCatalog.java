@@ -1,13 +1,10 @@
 package io.shardlab.ui.lessons;
 
+import io.shardlab.files.ClassPathCatalog;
 import io.shardlab.files.TextTranslation;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.workload.WorkloadRegistry;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -45,6 +42,20 @@ public final class LessonCatalog {
     /** The objects and arrays of objects of a lesson file that hold texts. */
     static final Set<String> TRANSLATED_CONTAINERS = Set.of("scenario", "queries", "followUps", "shellSteps");
 
+    /** The lesson files on the class path, and the words of their refusals. */
+    private static final ClassPathCatalog FILES = new ClassPathCatalog(
+            DIRECTORY,
+            "lessons",
+            TRANSLATED_TEXTS,
+            TRANSLATED_CONTAINERS,
+            new ClassPathCatalog.Words(
+                    "lessons.catalog.listedMissing",
+                    "lessons.catalog.noTranslation",
+                    "lessons.file.notJson",
+                    "lessons.catalog.englishNotJson",
+                    "lessons.catalog.idUsed"),
+            InvalidLessonException::new);
+
     private final List<Lesson> lessons;
 
     /**
@@ -78,7 +89,7 @@ public final class LessonCatalog {
      * @throws InvalidLessonException if a file or its translation is missing or invalid
      */
     public static LessonCatalog load(WorkloadRegistry workloads, Language language) {
-        return load(LessonCatalog::readResource, workloads, language);
+        return load(ClassPathCatalog::onClassPath, workloads, language);
     }
 
     /**
@@ -99,62 +110,24 @@ public final class LessonCatalog {
      */
     static LessonCatalog load(Function<String, Optional<String>> files, WorkloadRegistry workloads, Language language) {
         ScenarioChecks checks = new ScenarioChecks(workloads);
-        List<Lesson> lessons = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (String name : index(files)) {
-            String english = DIRECTORY + name;
-            String englishJson = files.apply(english)
-                    .orElseThrow(() -> new InvalidLessonException(
-                            INDEX, "lessons", Message.of("lessons.catalog.listedMissing", name, english)));
-            String source = language == Language.ENGLISH ? english : translationOf(name, language);
-            String json = language == Language.ENGLISH ? englishJson : translated(files, source, englishJson, language);
-            Lesson lesson = new LessonFile(source, checks, language).read(json);
-            if (!ids.add(lesson.id())) {
-                throw new InvalidLessonException(source, "id", Message.of("lessons.catalog.idUsed", lesson.id()));
-            }
-            lessons.add(lesson);
-        }
+        List<Lesson> lessons = FILES.items(
+                files,
+                index(files),
+                language,
+                (source, json) -> new LessonFile(source, checks, language).read(json),
+                Lesson::id);
         return new LessonCatalog(lessons);
     }
 
     /** The class-path name of the translation of lesson file {@code name} into {@code language}. */
     static String translationOf(String name, Language language) {
-        return DIRECTORY + language.tag() + "/" + name;
-    }
-
-    private static String translated(
-            Function<String, Optional<String>> files, String source, String englishJson, Language language) {
-        String json = files.apply(source)
-                .orElseThrow(() -> new InvalidLessonException(
-                        source, "", Message.of("lessons.catalog.noTranslation", language.nativeName())));
-        BsonDocument translation = parsed(json, source, "lessons.file.notJson");
-        BsonDocument english = parsed(englishJson, source, "lessons.catalog.englishNotJson");
-        return new TextTranslation(language, TRANSLATED_TEXTS, TRANSLATED_CONTAINERS)
-                .applyTo(english, translation, (path, problem) -> new InvalidLessonException(source, path, problem))
-                .toJson();
-    }
-
-    /**
-     * {@code json} as a document, or a refusal of {@code source} as a whole: {@code problemKey}'s words with the
-     * parser's message.
-     */
-    private static BsonDocument parsed(String json, String source, String problemKey) {
-        try {
-            return BsonDocument.parse(json);
-        } catch (RuntimeException e) {
-            throw new InvalidLessonException(source, "", Message.of(problemKey, oneLine(e.getMessage())));
-        }
-    }
-
-    /** A parser's message on one line, as a refusal says it. */
-    private static String oneLine(String text) {
-        return text == null ? "" : text.replaceAll("\\s*\\R\\s*", " ").strip();
+        return FILES.translationOf(name, language);
     }
 
     private static List<String> index(Function<String, Optional<String>> files) {
         String json = files.apply(INDEX)
                 .orElseThrow(() -> new InvalidLessonException(INDEX, "", Message.of("lessons.catalog.notOnClassPath")));
-        BsonDocument index = parsed(json, INDEX, "lessons.catalog.indexNotObject");
+        BsonDocument index = FILES.parsed(json, INDEX, "lessons.catalog.indexNotObject");
         if (!index.keySet().equals(Set.of("lessons")) || !index.get("lessons").isArray()) {
             throw new InvalidLessonException(
                     INDEX, "", Message.of("lessons.catalog.indexShape", "{\"lessons\": [\"01-….json\", …]}"));
@@ -182,17 +155,6 @@ public final class LessonCatalog {
             names.add(item.asString().getValue());
         }
         return names;
-    }
-
-    private static Optional<String> readResource(String name) {
-        try (InputStream in = LessonCatalog.class.getClassLoader().getResourceAsStream(name)) {
-            if (in == null) {
-                return Optional.empty();
-            }
-            return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(name + ": cannot be read", e);
-        }
     }
 
     /** The lessons in teaching order. */
