@@ -5,7 +5,6 @@ import io.shardlab.cluster.ActiveMigration;
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
-import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.live.BalancerState;
 import io.shardlab.live.ChunkChange;
@@ -16,7 +15,6 @@ import io.shardlab.live.ShardDataSize;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.bson.BsonString;
 import org.bson.BsonTimestamp;
 
 /**
@@ -52,28 +50,21 @@ final class InspectionJson {
                                 .sum());
         out.append("{\"source\": ").append(string(m.source()));
         out.append(", \"readAt\": ").append(string(m.readAt().toString()));
-        out.append(",\n \"release\": {\"version\": ")
-                .append(string(m.release().version().label()))
-                .append(", \"basis\": ")
-                .append(string(m.release().basis().name().toLowerCase(Locale.ROOT)))
-                .append(", \"evidence\": ")
-                .append(string(m.release().evidence()))
-                .append(", \"note\": ")
-                .append(string(m.release().note()))
-                .append('}');
+        out.append(",\n \"release\": ")
+                .append(new JsonObjectText()
+                        .text("version", m.release().version().label())
+                        .text("basis", m.release().basis().name().toLowerCase(Locale.ROOT))
+                        .text("evidence", m.release().evidence())
+                        .text("note", m.release().note()));
         out.append(",\n \"shards\": [");
         for (int i = 0; i < m.shards().size(); i++) {
             Shard s = m.shards().get(i);
             out.append(i == 0 ? "" : ", ")
-                    .append("{\"id\": ")
-                    .append(string(s.id()))
-                    .append(", \"host\": ")
-                    .append(string(s.host()))
-                    .append(", \"zones\": ")
-                    .append(strings(s.zones().stream().sorted().toList()))
-                    .append(", \"draining\": ")
-                    .append(s.draining())
-                    .append('}');
+                    .append(new JsonObjectText()
+                            .text("id", s.id())
+                            .text("host", s.host())
+                            .field("zones", strings(s.zones().stream().sorted().toList()))
+                            .field("draining", s.draining()));
         }
         out.append("],\n \"balancer\": ");
         balancer(out, m.balancer());
@@ -94,32 +85,23 @@ final class InspectionJson {
             out.append("null");
             return;
         }
-        out.append("{\"mode\": ")
-                .append(string(b.mode()))
-                .append(", \"enabled\": ")
-                .append(b.enabled())
-                .append(", \"running\": ")
-                .append(b.inBalancerRound())
-                .append(", \"source\": ")
-                .append(string(b.source()))
-                .append(", \"numBalancerRounds\": ")
-                .append(b.numBalancerRounds())
-                .append(", \"activeWindow\": ")
-                .append(
+        out.append(new JsonObjectText()
+                .text("mode", b.mode())
+                .field("enabled", b.enabled())
+                .field("running", b.inBalancerRound())
+                .text("source", b.source())
+                .field("numBalancerRounds", b.numBalancerRounds())
+                .field(
+                        "activeWindow",
                         b.activeWindow() == null
                                 ? "null"
-                                : "{\"start\": "
-                                        + string(b.activeWindow().start().toString()) + ", \"stop\": "
-                                        + string(b.activeWindow().stop().toString()) + "}")
-                .append(", \"chunkSizeMB\": ")
-                .append(b.chunkSizeMB())
-                .append(", \"chunkSizeSource\": ")
-                .append(string(b.chunkSizeSource()))
-                .append(", \"autoSplit\": ")
-                .append(b.autoSplit())
-                .append(", \"autoMerge\": ")
-                .append(b.autoMerge())
-                .append('}');
+                                : new JsonObjectText()
+                                        .text("start", b.activeWindow().start().toString())
+                                        .text("stop", b.activeWindow().stop().toString()))
+                .field("chunkSizeMB", b.chunkSizeMB())
+                .text("chunkSizeSource", b.chunkSizeSource())
+                .field("autoSplit", b.autoSplit())
+                .field("autoMerge", b.autoMerge()));
     }
 
     private static void collection(StringBuilder out, ClusterMetadata m, CollectionLayout c, int recentChanges) {
@@ -139,15 +121,13 @@ final class InspectionJson {
         for (int i = 0; i < chunks.size(); i++) {
             Chunk ch = chunks.get(i);
             out.append(i == 0 ? "\n    " : ",\n    ")
-                    .append(rangeOpening(ch.min(), ch.max(), key))
-                    .append(", \"shard\": ")
-                    .append(string(ch.shard()))
-                    .append(", \"jumbo\": ")
-                    .append(ch.jumbo())
-                    .append(", \"lastmod\": ")
-                    .append(BsonPrinter.canonicalJson(
-                            new BsonTimestamp(ch.version().major(), ch.version().minor())))
-                    .append('}');
+                    .append(JsonObjectText.range(ch.min(), ch.max(), key)
+                            .text("shard", ch.shard())
+                            .field("jumbo", ch.jumbo())
+                            .field(
+                                    "lastmod",
+                                    BsonPrinter.canonicalJson(new BsonTimestamp(
+                                            ch.version().major(), ch.version().minor()))));
         }
         out.append("],\n   \"chunksPerShard\": {");
         boolean first = true;
@@ -162,10 +142,7 @@ final class InspectionJson {
         for (int i = 0; i < c.zones().size(); i++) {
             ZoneRange z = c.zones().get(i);
             out.append(i == 0 ? "" : ", ")
-                    .append(rangeOpening(z.min(), z.max(), key))
-                    .append(", \"zone\": ")
-                    .append(string(z.zone()))
-                    .append('}');
+                    .append(JsonObjectText.range(z.min(), z.max(), key).text("zone", z.zone()));
         }
         out.append("],\n   \"dataDistribution\": [");
         if (c.dataDistribution() != null) {
@@ -173,17 +150,12 @@ final class InspectionJson {
             for (int i = 0; i < shards.size(); i++) {
                 ShardDataSize s = shards.get(i);
                 out.append(i == 0 ? "" : ", ")
-                        .append("{\"shard\": ")
-                        .append(string(s.shard()))
-                        .append(", \"documents\": ")
-                        .append(s.documents())
-                        .append(", \"bytes\": ")
-                        .append(s.bytes())
-                        .append(", \"orphanedDocuments\": ")
-                        .append(s.orphanedDocuments())
-                        .append(", \"orphanedBytes\": ")
-                        .append(s.orphanedBytes())
-                        .append('}');
+                        .append(new JsonObjectText()
+                                .text("shard", s.shard())
+                                .field("documents", s.documents())
+                                .field("bytes", s.bytes())
+                                .field("orphanedDocuments", s.orphanedDocuments())
+                                .field("orphanedBytes", s.orphanedBytes()));
             }
         }
         out.append("], \"dataDistributionSource\": ")
@@ -196,33 +168,22 @@ final class InspectionJson {
         List<ChunkChange> recent = changes.subList(Math.max(0, changes.size() - recentChanges), changes.size());
         for (int i = 0; i < recent.size(); i++) {
             out.append(i == 0 ? "" : ", ")
-                    .append("{\"time\": ")
-                    .append(string(recent.get(i).time().toString()))
-                    .append(", \"change\": ")
-                    .append(string(recent.get(i).describe()))
-                    .append('}');
+                    .append(new JsonObjectText()
+                            .text("time", recent.get(i).time().toString())
+                            .text("change", recent.get(i).describe()));
         }
         out.append("],\n   \"activeMigrations\": [");
         for (int i = 0; i < c.migrations().size(); i++) {
             ActiveMigration a = c.migrations().get(i);
             out.append(i == 0 ? "" : ", ")
-                    .append(rangeOpening(a.min(), a.max(), key))
-                    .append(", \"fromShard\": ")
-                    .append(string(a.fromShard()))
-                    .append(", \"toShard\": ")
-                    .append(string(a.toShard()))
-                    .append('}');
+                    .append(JsonObjectText.range(a.min(), a.max(), key)
+                            .text("fromShard", a.fromShard())
+                            .text("toShard", a.toShard()));
         }
         out.append("], \"problems\": ")
                 .append(strings(
                         c.problems().stream().map(MetadataProblem::message).toList()))
                 .append('}');
-    }
-
-    /** A key range's object {@code {"min": …, "max": …}} up to its bounds: the caller's fields and brace follow. */
-    private static String rangeOpening(ShardKey min, ShardKey max, ShardKeyPattern key) {
-        return "{\"min\": " + BsonPrinter.canonicalJson(min.toDocument(key)) + ", \"max\": "
-                + BsonPrinter.canonicalJson(max.toDocument(key));
     }
 
     private static String strings(List<String> values) {
@@ -234,6 +195,6 @@ final class InspectionJson {
     }
 
     private static String string(String text) {
-        return BsonPrinter.canonicalJson(new BsonString(text));
+        return JsonObjectText.string(text);
     }
 }

@@ -19,12 +19,12 @@ import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.workload.ReadDistribution;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
-import org.bson.BsonString;
 
 /**
  * {@code simulate --json}: one JSON object,
@@ -71,17 +71,12 @@ final class SimulationJson {
         for (Map.Entry<String, long[]> e : perShard.entrySet()) {
             long[] v = e.getValue();
             out.append(first ? "" : ", ")
-                    .append("{\"name\": ")
-                    .append(string(e.getKey()))
-                    .append(", \"chunks\": ")
-                    .append(v[0])
-                    .append(", \"docs\": ")
-                    .append(size(unknown, v[1]))
-                    .append(", \"bytes\": ")
-                    .append(size(unknown, v[2]))
-                    .append(", \"writes\": ")
-                    .append(outcome.writes().writes(e.getKey()))
-                    .append('}');
+                    .append(new JsonObjectText()
+                            .text("name", e.getKey())
+                            .field("chunks", v[0])
+                            .field("docs", size(unknown, v[1]))
+                            .field("bytes", size(unknown, v[2]))
+                            .field("writes", outcome.writes().writes(e.getKey())));
             first = false;
         }
         out.append("], \"chunks\": [");
@@ -90,19 +85,11 @@ final class SimulationJson {
             ChunkStatistics c = chunks.get(i);
             Chunk chunk = c.chunk();
             out.append(i == 0 ? "" : ", ")
-                    .append("{\"min\": ")
-                    .append(BsonPrinter.canonicalJson(chunk.min().toDocument(key)))
-                    .append(", \"max\": ")
-                    .append(BsonPrinter.canonicalJson(chunk.max().toDocument(key)))
-                    .append(", \"shard\": ")
-                    .append(string(chunk.shard()))
-                    .append(", \"docs\": ")
-                    .append(size(unknown, c.documents()))
-                    .append(", \"bytes\": ")
-                    .append(size(unknown, c.bytes()))
-                    .append(", \"jumbo\": ")
-                    .append(chunk.jumbo())
-                    .append('}');
+                    .append(JsonObjectText.range(chunk.min(), chunk.max(), key)
+                            .text("shard", chunk.shard())
+                            .field("docs", size(unknown, c.documents()))
+                            .field("bytes", size(unknown, c.bytes()))
+                            .field("jumbo", chunk.jumbo()));
         }
         out.append("], \"splits\": ").append(s.counters().splits());
         out.append(", \"migrations\": ").append(s.counters().migrationsCommitted());
@@ -118,19 +105,18 @@ final class SimulationJson {
     }
 
     private static void appendOrigin(StringBuilder out, SimulationOutcome.LayoutOrigin o) {
-        out.append(", \"layoutSource\": {\"namespace\": ")
-                .append(string(o.namespace()))
-                .append(", \"source\": ")
-                .append(string(o.source()))
-                .append(", \"chunks\": ")
-                .append(o.chunks())
-                .append(", \"sizes\": ")
-                .append(string(o.sizes()))
-                .append(", \"notes\": [");
+        StringBuilder notes = new StringBuilder("[");
         for (int i = 0; i < o.notes().size(); i++) {
-            out.append(i == 0 ? "" : ", ").append(string(ENGLISH.text(o.notes().get(i))));
+            notes.append(i == 0 ? "" : ", ")
+                    .append(string(ENGLISH.text(o.notes().get(i))));
         }
-        out.append("]}");
+        out.append(", \"layoutSource\": ")
+                .append(new JsonObjectText()
+                        .text("namespace", o.namespace())
+                        .text("source", o.source())
+                        .field("chunks", o.chunks())
+                        .text("sizes", o.sizes())
+                        .field("notes", notes.append(']')));
     }
 
     /** A size as JSON: the number, or {@code "unknown"} when it includes sizes the source did not tell. */
@@ -140,63 +126,45 @@ final class SimulationJson {
 
     private static void appendRounds(
             StringBuilder out, BalancerRoundsRun r, ShardKeyPattern key, MongoVersion version, boolean unknown) {
-        out.append(", \"balancerRounds\": {\"requested\": ")
-                .append(r.requested())
-                .append(", \"run\": ")
-                .append(r.run())
-                .append(", \"stoppedBecause\": ")
-                .append(r.stoppedBecause().map(SimulationJson::string).orElse("null"))
-                .append(", \"simulatedMillis\": ")
-                .append(r.endedAtMillis() - r.startedAtMillis())
-                .append(", \"migrationsCommitted\": ")
-                .append(r.committed())
-                .append(", \"events\": [");
-        boolean first = true;
+        List<JsonObjectText> events = new ArrayList<>();
         for (ClusterEvent e : reported(r)) {
-            out.append(first ? "" : ", ").append("{\"type\": ").append(string(type(e)));
+            JsonObjectText event = new JsonObjectText().text("type", type(e));
             Chunk c = chunkOf(e);
             if (c != null) {
-                out.append(", \"min\": ")
-                        .append(BsonPrinter.canonicalJson(c.min().toDocument(key)))
-                        .append(", \"max\": ")
-                        .append(BsonPrinter.canonicalJson(c.max().toDocument(key)))
-                        .append(", \"shard\": ")
-                        .append(string(c.shard()));
+                event.field("min", BsonPrinter.canonicalJson(c.min().toDocument(key)))
+                        .field("max", BsonPrinter.canonicalJson(c.max().toDocument(key)))
+                        .text("shard", c.shard());
             }
-            out.append(", \"text\": ")
-                    .append(string(ENGLISH.text(describe(e, key))))
-                    .append('}');
-            first = false;
+            events.add(event.text("text", ENGLISH.text(describe(e, key))));
         }
-        out.append("]}, \"migrationsPlanned\": [");
+        out.append(", \"balancerRounds\": ")
+                .append(new JsonObjectText()
+                        .field("requested", r.requested())
+                        .field("run", r.run())
+                        .field(
+                                "stoppedBecause",
+                                r.stoppedBecause().map(SimulationJson::string).orElse("null"))
+                        .field("simulatedMillis", r.endedAtMillis() - r.startedAtMillis())
+                        .field("migrationsCommitted", r.committed())
+                        .field("events", JsonObjectText.array(events)));
+        out.append(", \"migrationsPlanned\": [");
         String command = migrationCommand(version);
         for (int i = 0; i < r.migrations().size(); i++) {
             BalancerRoundsRun.PlannedMigration p = r.migrations().get(i);
             Migration m = p.migration();
             out.append(i == 0 ? "" : ", ")
-                    .append("{\"round\": ")
-                    .append(p.round())
-                    .append(", \"command\": ")
-                    .append(string(command))
-                    .append(", \"from\": ")
-                    .append(string(m.from()))
-                    .append(", \"to\": ")
-                    .append(string(m.to()))
-                    .append(", \"min\": ")
-                    .append(BsonPrinter.canonicalJson(m.min().toDocument(key)))
-                    .append(", \"max\": ")
-                    .append(BsonPrinter.canonicalJson(m.max().toDocument(key)))
-                    .append(", \"docs\": ")
-                    .append(size(unknown, m.documents()))
-                    .append(", \"bytes\": ")
-                    .append(size(unknown, m.bytes()))
-                    .append(", \"reason\": ")
-                    .append(string(reason(m.reason())))
-                    .append(", \"estimated\": ")
-                    .append(m.estimatedMax())
-                    .append(", \"committed\": ")
-                    .append(p.committed())
-                    .append('}');
+                    .append(new JsonObjectText()
+                            .field("round", p.round())
+                            .text("command", command)
+                            .text("from", m.from())
+                            .text("to", m.to())
+                            .field("min", BsonPrinter.canonicalJson(m.min().toDocument(key)))
+                            .field("max", BsonPrinter.canonicalJson(m.max().toDocument(key)))
+                            .field("docs", size(unknown, m.documents()))
+                            .field("bytes", size(unknown, m.bytes()))
+                            .text("reason", reason(m.reason()))
+                            .field("estimated", m.estimatedMax())
+                            .field("committed", p.committed()));
         }
         out.append(']');
     }
@@ -310,37 +278,25 @@ final class SimulationJson {
     }
 
     private static void appendReads(StringBuilder out, ReadDistribution r) {
-        out.append(", \"reads\": {\"sampleSize\": ")
-                .append(r.sampleSize())
-                .append(", \"percentageOfSingleShardReads\": ")
-                .append(r.percentageOfSingleShardReads())
-                .append(", \"percentageOfMultiShardReads\": ")
-                .append(r.percentageOfMultiShardReads())
-                .append(", \"percentageOfScatterGatherReads\": ")
-                .append(r.percentageOfScatterGatherReads())
-                .append(", \"meanShardsReached\": ")
-                .append(r.meanShardsReached())
-                .append(", \"queries\": [");
-        for (int i = 0; i < r.byTemplate().size(); i++) {
-            ReadDistribution.TemplateReads t = r.byTemplate().get(i);
-            out.append(i == 0 ? "" : ", ")
-                    .append("{\"name\": ")
-                    .append(string(ENGLISH.text(t.name())))
-                    .append(", \"shape\": ")
-                    .append(string(t.shape().name().toLowerCase(Locale.ROOT)))
-                    .append(", \"count\": ")
-                    .append(t.reads())
-                    .append(", \"singleShard\": ")
-                    .append(t.singleShard())
-                    .append(", \"multiShard\": ")
-                    .append(t.multiShard())
-                    .append(", \"scatterGather\": ")
-                    .append(t.scatterGather())
-                    .append(", \"meanShardsReached\": ")
-                    .append(t.meanShardsReached())
-                    .append('}');
+        List<JsonObjectText> queries = new ArrayList<>();
+        for (ReadDistribution.TemplateReads t : r.byTemplate()) {
+            queries.add(new JsonObjectText()
+                    .text("name", ENGLISH.text(t.name()))
+                    .text("shape", t.shape().name().toLowerCase(Locale.ROOT))
+                    .field("count", t.reads())
+                    .field("singleShard", t.singleShard())
+                    .field("multiShard", t.multiShard())
+                    .field("scatterGather", t.scatterGather())
+                    .field("meanShardsReached", t.meanShardsReached()));
         }
-        out.append("]}");
+        out.append(", \"reads\": ")
+                .append(new JsonObjectText()
+                        .field("sampleSize", r.sampleSize())
+                        .field("percentageOfSingleShardReads", r.percentageOfSingleShardReads())
+                        .field("percentageOfMultiShardReads", r.percentageOfMultiShardReads())
+                        .field("percentageOfScatterGatherReads", r.percentageOfScatterGatherReads())
+                        .field("meanShardsReached", r.meanShardsReached())
+                        .field("queries", JsonObjectText.array(queries)));
     }
 
     /** Per shard, in id order: chunks, docs, bytes owned at the end; every shard of the cluster is listed. */
@@ -359,6 +315,6 @@ final class SimulationJson {
     }
 
     private static String string(String text) {
-        return BsonPrinter.canonicalJson(new BsonString(text));
+        return JsonObjectText.string(text);
     }
 }
