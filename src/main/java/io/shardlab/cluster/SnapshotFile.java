@@ -487,11 +487,7 @@ public final class SnapshotFile {
             Set<String> ids = new HashSet<>();
             for (int i = 0; i < v.asArray().size(); i++) {
                 String where = "shard " + i;
-                BsonValue e = v.asArray().get(i);
-                if (!e.isDocument()) {
-                    throw problem(where + " is not a document");
-                }
-                BsonDocument d = e.asDocument();
+                BsonDocument d = document(v.asArray().get(i), where);
                 String id = requiredString(d, "_id", where);
                 if (!ids.add(id)) {
                     throw problem("the shard '" + id + "' is listed twice");
@@ -524,11 +520,7 @@ public final class SnapshotFile {
             List<ZoneRange> out = new ArrayList<>();
             for (int i = 0; i < v.asArray().size(); i++) {
                 String where = "zone " + i;
-                BsonValue e = v.asArray().get(i);
-                if (!e.isDocument()) {
-                    throw problem(where + " is not a document");
-                }
-                BsonDocument d = e.asDocument();
+                BsonDocument d = document(v.asArray().get(i), where);
                 String tag = requiredString(d, "tag", where);
                 ShardKey min = bound(d, "min", where);
                 ShardKey max = bound(d, "max", where);
@@ -547,6 +539,14 @@ public final class SnapshotFile {
                 }
             }
             return out;
+        }
+
+        /** An item of an array of documents, {@code where} naming it in the refusal when it is not a document. */
+        private BsonDocument document(BsonValue item, String where) {
+            if (!item.isDocument()) {
+                throw problem(where + " is not a document");
+            }
+            return item.asDocument();
         }
 
         private String requiredString(BsonDocument d, String name, String where) {
