@@ -57,88 +57,84 @@ final class LiveErrors {
                 || e instanceof MongoInterruptedException
                 || (e instanceof IllegalStateException
                         && String.valueOf(e.getMessage()).contains("open"))) {
-            return new LiveClusterException(
-                    LiveClusterException.Kind.CANCELLED, said("live.failure.cancelled", what, masked), e);
+            return failure(LiveClusterException.Kind.CANCELLED, e, "live.failure.cancelled", what, masked);
         }
         if (e instanceof MongoConfigurationException config) {
             // e.g. a mongodb+srv:// host whose SRV or TXT records cannot be looked up
-            return new LiveClusterException(
-                    LiveClusterException.Kind.UNREACHABLE,
-                    said("live.failure.cannotUse", masked, rootMessage(config)),
-                    e);
+            return failure(
+                    LiveClusterException.Kind.UNREACHABLE, e, "live.failure.cannotUse", masked, rootMessage(config));
         }
         if (e instanceof MongoSecurityException security) {
             return authentication(security);
         }
         if (e instanceof MongoCommandException command) {
             if (command.getErrorCode() == AUTHENTICATION_FAILED) {
-                return new LiveClusterException(
+                return failure(
                         LiveClusterException.Kind.AUTHENTICATION,
-                        said("live.failure.authenticationAt", masked, command.getErrorMessage()),
-                        e);
+                        e,
+                        "live.failure.authenticationAt",
+                        masked,
+                        command.getErrorMessage());
             }
             if (command.getErrorCode() == UNAUTHORIZED) {
-                return new LiveClusterException(
+                return failure(
                         LiveClusterException.Kind.NOT_AUTHORIZED,
-                        said("live.failure.notAuthorized", what, masked, command.getErrorMessage()),
-                        e);
+                        e,
+                        "live.failure.notAuthorized",
+                        what,
+                        masked,
+                        command.getErrorMessage());
             }
-            return new LiveClusterException(
+            return failure(
                     LiveClusterException.Kind.READ_FAILED,
-                    said(
-                            "live.failure.refusedCommand",
-                            what,
-                            masked,
-                            command.getErrorCodeName(),
-                            String.valueOf(command.getErrorCode()),
-                            command.getErrorMessage()),
-                    e);
+                    e,
+                    "live.failure.refusedCommand",
+                    what,
+                    masked,
+                    command.getErrorCodeName(),
+                    String.valueOf(command.getErrorCode()),
+                    command.getErrorMessage());
         }
         if (e instanceof MongoTimeoutException) {
             return unreachable(e, cluster);
         }
         if (e instanceof MongoSocketReadTimeoutException timeout) {
-            return new LiveClusterException(
+            return failure(
                     LiveClusterException.Kind.CONNECTION_LOST,
-                    said("live.failure.stoppedAnswering", String.valueOf(timeout.getServerAddress()), what),
-                    e);
+                    e,
+                    "live.failure.stoppedAnswering",
+                    String.valueOf(timeout.getServerAddress()),
+                    what);
         }
         if (e instanceof MongoSocketOpenException open) {
-            return new LiveClusterException(
+            return failure(
                     LiveClusterException.Kind.UNREACHABLE,
-                    said(
-                            "live.failure.cannotConnect",
-                            String.valueOf(open.getServerAddress()),
-                            masked,
-                            rootMessage(open)),
-                    e);
+                    e,
+                    "live.failure.cannotConnect",
+                    String.valueOf(open.getServerAddress()),
+                    masked,
+                    rootMessage(open));
         }
         if (e instanceof MongoSocketException socket) {
-            return new LiveClusterException(
+            return failure(
                     LiveClusterException.Kind.CONNECTION_LOST,
-                    said(
-                            "live.failure.connectionLost",
-                            String.valueOf(socket.getServerAddress()),
-                            what,
-                            rootMessage(socket)),
-                    e);
+                    e,
+                    "live.failure.connectionLost",
+                    String.valueOf(socket.getServerAddress()),
+                    what,
+                    rootMessage(socket));
         }
         if (e instanceof MongoException) {
-            return new LiveClusterException(
-                    LiveClusterException.Kind.READ_FAILED,
-                    said("live.failure.failed", what, masked, rootMessage(e)),
-                    e);
+            return failure(
+                    LiveClusterException.Kind.READ_FAILED, e, "live.failure.failed", what, masked, rootMessage(e));
         }
-        return new LiveClusterException(
-                LiveClusterException.Kind.READ_FAILED, said("live.failure.failed", what, masked, e.toString()), e);
+        return failure(LiveClusterException.Kind.READ_FAILED, e, "live.failure.failed", what, masked, e.toString());
     }
 
     /** Every server of {@code addresses} refused the TCP connection: nothing listens there. */
     LiveClusterException refused(List<String> addresses, RuntimeException e) {
-        return new LiveClusterException(
-                LiveClusterException.Kind.UNREACHABLE,
-                said("live.failure.refused", masked, String.join(", ", addresses)),
-                e);
+        return failure(
+                LiveClusterException.Kind.UNREACHABLE, e, "live.failure.refused", masked, String.join(", ", addresses));
     }
 
     private LiveClusterException authentication(MongoSecurityException e) {
@@ -150,10 +146,14 @@ final class LiveErrors {
                         "common.verbatim",
                         credential.getAuthenticationMechanism().getMechanismName());
         String reason = e.getCause() instanceof MongoCommandException c ? c.getErrorMessage() : rootMessage(e);
-        return new LiveClusterException(
+        return failure(
                 LiveClusterException.Kind.AUTHENTICATION,
-                said("live.failure.authenticationFor", user, mechanism, masked, reason),
-                e);
+                e,
+                "live.failure.authenticationFor",
+                user,
+                mechanism,
+                masked,
+                reason);
     }
 
     private LiveClusterException unreachable(RuntimeException e, ClusterDescription cluster) {
@@ -176,11 +176,10 @@ final class LiveErrors {
         }
         long seconds = Math.max(1, serverSelectionTimeout.toSeconds());
         if (tls) {
-            return new LiveClusterException(LiveClusterException.Kind.TLS, said("live.failure.tls", masked, causes), e);
+            return failure(LiveClusterException.Kind.TLS, e, "live.failure.tls", masked, causes);
         }
         Message detail = causes != null ? causes : Message.of("live.failure.noServerAnswered");
-        return new LiveClusterException(
-                LiveClusterException.Kind.UNREACHABLE, said("live.failure.unreachable", masked, seconds, detail), e);
+        return failure(LiveClusterException.Kind.UNREACHABLE, e, "live.failure.unreachable", masked, seconds, detail);
     }
 
     private Message describe(Throwable cause) {
@@ -194,6 +193,12 @@ final class LiveErrors {
     }
 
     /** The message {@code key} with every text argument redacted (a driver's words may quote the URI). */
+    /** The failure of {@code kind} that {@code cause} was, said with {@code key}'s words ({@link #said}). */
+    private LiveClusterException failure(
+            LiveClusterException.Kind kind, Throwable cause, String key, Object... arguments) {
+        return new LiveClusterException(kind, said(key, arguments), cause);
+    }
+
     private Message said(String key, Object... arguments) {
         Object[] redacted = new Object[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
