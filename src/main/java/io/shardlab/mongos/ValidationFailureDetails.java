@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -80,19 +82,32 @@ final class ValidationFailureDetails {
     }
 
     private Optional<BsonDocument> and(List<BsonDocument> clauses) {
+        return clausesNotSatisfied("$and", clauses, c -> !probe.matches(c), this::clause);
+    }
+
+    /**
+     * A logical operator's details, {@code {operatorName, clausesNotSatisfied: [{index, details}]}} (mongo
+     * {@code doc_validation_error.cpp}, {@code finishLogicalOperatorChildError}): the clauses {@code listed} keeps,
+     * each with its index among {@code clauses} and its {@code details}; empty when one of them has none.
+     */
+    private static Optional<BsonDocument> clausesNotSatisfied(
+            String operator,
+            List<BsonDocument> clauses,
+            Predicate<BsonDocument> listed,
+            Function<BsonDocument, Optional<BsonDocument>> details) {
         BsonArray failed = new BsonArray();
         for (int i = 0; i < clauses.size(); i++) {
-            if (probe.matches(clauses.get(i))) {
+            if (!listed.test(clauses.get(i))) {
                 continue;
             }
-            Optional<BsonDocument> d = clause(clauses.get(i));
+            Optional<BsonDocument> d = details.apply(clauses.get(i));
             if (d.isEmpty()) {
                 return Optional.empty();
             }
             failed.add(new BsonDocument("index", new BsonInt32(i)).append("details", d.get()));
         }
         return Optional.of(
-                new BsonDocument("operatorName", new BsonString("$and")).append("clausesNotSatisfied", failed));
+                new BsonDocument("operatorName", new BsonString(operator)).append("clausesNotSatisfied", failed));
     }
 
     private Optional<BsonDocument> clause(BsonDocument clause) {
@@ -103,20 +118,9 @@ final class ValidationFailureDetails {
                 return v.isArray() ? and(subQueries(v.asArray())) : Optional.empty();
             }
             case "$or" -> {
-                if (!v.isArray()) {
-                    return Optional.empty();
-                }
-                BsonArray all = new BsonArray();
-                List<BsonDocument> branches = subQueries(v.asArray());
-                for (int i = 0; i < branches.size(); i++) {
-                    Optional<BsonDocument> d = of(branches.get(i));
-                    if (d.isEmpty()) {
-                        return Optional.empty();
-                    }
-                    all.add(new BsonDocument("index", new BsonInt32(i)).append("details", d.get()));
-                }
-                return Optional.of(
-                        new BsonDocument("operatorName", new BsonString("$or")).append("clausesNotSatisfied", all));
+                return v.isArray()
+                        ? clausesNotSatisfied("$or", subQueries(v.asArray()), c -> true, this::of)
+                        : Optional.empty();
             }
             case "$expr" -> {
                 return Optional.of(new BsonDocument("operatorName", new BsonString("$expr"))
