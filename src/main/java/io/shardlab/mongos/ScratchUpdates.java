@@ -92,7 +92,7 @@ final class ScratchUpdates {
                     new BsonDocument("aggregate", new BsonString(COLLECTION))
                             .append("pipeline", stages)
                             .append("cursor", new BsonDocument()));
-            if (!ok(reply)) {
+            if (!Replies.isOk(reply)) {
                 throw StatementFailedException.fromStore(reply);
             }
             BsonArray batch = reply.getDocument("cursor").getArray("firstBatch");
@@ -133,7 +133,7 @@ final class ScratchUpdates {
 
     private void run(BsonDocument update) {
         BsonDocument reply = storage.run(StoredDocuments.SCRATCH_DATABASE, update);
-        if (!ok(reply)) {
+        if (!Replies.isOk(reply)) {
             throw StatementFailedException.fromStore(reply);
         }
         BsonArray errors = reply.getArray("writeErrors", new BsonArray());
@@ -152,9 +152,5 @@ final class ScratchUpdates {
 
     private void drop() {
         storage.run(StoredDocuments.SCRATCH_DATABASE, new BsonDocument("dropDatabase", new BsonInt32(1)));
-    }
-
-    private static boolean ok(BsonDocument reply) {
-        return reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1;
     }
 }

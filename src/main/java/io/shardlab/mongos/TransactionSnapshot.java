@@ -83,7 +83,7 @@ final class TransactionSnapshot implements DocumentStorage {
             }
         }
         BsonDocument reply = committed.run(database, mapped);
-        if (okReply(reply) && (name.equals("create") || name.equals("createIndexes"))) {
+        if (Replies.isOk(reply) && (name.equals("create") || name.equals("createIndexes"))) {
             definitions.add(
                     new BsonDocument("db", new BsonString(db)).append("command", withoutSessionFields(command)));
         }
@@ -245,10 +245,6 @@ final class TransactionSnapshot implements DocumentStorage {
             }
         }
         return reply;
-    }
-
-    private static boolean okReply(BsonDocument reply) {
-        return reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1;
     }
 
     /** The command as it defines a collection or its indexes, without the transaction's fields. */

@@ -64,7 +64,7 @@ final class TypeExpressions {
         prefix.put("pipeline", new BsonArray(pipeline.subList(0, first)));
         prefix.put("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE)));
         BsonDocument reply = store.run(db, prefix);
-        if (!ok(reply)) {
+        if (!Replies.isOk(reply)) {
             return reply;
         }
         List<BsonDocument> documents = batch(reply);
@@ -142,7 +142,7 @@ final class TypeExpressions {
                 new BsonDocument("aggregate", new BsonString(COLLECTION))
                         .append("pipeline", pipeline)
                         .append("cursor", new BsonDocument("batchSize", new BsonInt32(Integer.MAX_VALUE))));
-        if (!ok(reply)) {
+        if (!Replies.isOk(reply)) {
             throw new MongoCommandException(
                     ErrorCode.numbered(reply.getNumber("code", new BsonInt32(0)).intValue()),
                     reply.getString("errmsg", new BsonString("")).getValue());
@@ -262,9 +262,5 @@ final class TypeExpressions {
         List<BsonDocument> out = new ArrayList<>();
         reply.getDocument("cursor").getArray("firstBatch").forEach(v -> out.add(v.asDocument()));
         return out;
-    }
-
-    private static boolean ok(BsonDocument reply) {
-        return reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1;
     }
 }

@@ -156,7 +156,7 @@ final class WriteCommands {
             forward.put("documents", new BsonArray(toStore));
             forward.put("ordered", BsonBoolean.valueOf(ordered));
             reply = context.inserts().insert(db, forward);
-            if (!isOk(reply)) {
+            if (!Replies.isOk(reply)) {
                 return reply;
             }
             stored = storedIndexes(reply, accepted, refused, ordered);
@@ -276,7 +276,7 @@ final class WriteCommands {
                         .append("nModified", new BsonInt32(0))
                         .append("ok", new BsonDouble(1))
                 : storeUpdates(db, request.body(), forwardUpdates, ordered);
-        if (!isOk(reply)) {
+        if (!Replies.isOk(reply)) {
             return reply;
         }
         List<BsonDocument> upsertedDocuments = new ArrayList<>();
@@ -330,7 +330,7 @@ final class WriteCommands {
         for (int i = 0; i < statements.size() && errors.isEmpty(); i++) {
             forward.put("updates", new BsonArray(List.of(statements.get(i))));
             BsonDocument one = context.updates().update(db, forward);
-            if (!isOk(one)) {
+            if (!Replies.isOk(one)) {
                 return one;
             }
             n += one.getNumber("n", new BsonInt32(0)).intValue();
@@ -436,7 +436,7 @@ final class WriteCommands {
                 ? Optional.empty()
                 : context.documents().findFirst(db, coll, query, args.document("sort"));
         BsonDocument reply = context.updates().findAndModify(db, request.body());
-        if (!isOk(reply)) {
+        if (!Replies.isOk(reply)) {
             return reply;
         }
         target.filter(d -> d.containsKey("_id"))
@@ -507,7 +507,7 @@ final class WriteCommands {
             kept += context.storage().keptBytes(request.database(), coll);
         }
         BsonDocument reply = context.storage().run(request.database(), request.body());
-        if (isOk(reply)) {
+        if (Replies.isOk(reply)) {
             context.budget().stored(-kept);
         }
         context.catalog().dropDatabase(request.database());
@@ -617,10 +617,6 @@ final class WriteCommands {
             bytes += InsertBatch.bsonSize(d) + context.storage().keptBytesPerDocument();
         }
         return bytes;
-    }
-
-    private static boolean isOk(BsonDocument reply) {
-        return reply.getNumber("ok", new BsonInt32(0)).doubleValue() == 1;
     }
 
     /**
