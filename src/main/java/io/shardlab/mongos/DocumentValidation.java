@@ -161,7 +161,7 @@ final class DocumentValidation {
                                         "$project",
                                         new BsonDocument("_id", new BsonInt32(0)).append("r", expression)))))
                         .append("cursor", new BsonDocument()));
-        BsonArray batch = reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
+        BsonArray batch = Replies.firstBatch(reply);
         return batch.isEmpty() ? BsonNull.VALUE : batch.get(0).asDocument().get("r", BsonNull.VALUE);
     }
 

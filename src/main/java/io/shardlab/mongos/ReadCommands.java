@@ -628,7 +628,7 @@ final class ReadCommands {
                                         "pipeline",
                                         new BsonArray(List.of(new BsonDocument("$indexStats", new BsonDocument()))))
                                 .append("cursor", new BsonDocument()));
-        BsonArray indexes = reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
+        BsonArray indexes = Replies.firstBatch(reply);
         BsonArray batch = new BsonArray();
         for (String shard : context.storageStatistics().perShard(db, coll).keySet()) {
             for (BsonValue v : indexes) {

@@ -57,6 +57,11 @@ final class Replies {
                         .append("ns", new BsonString(ns))));
     }
 
+    /** The first batch of a cursor reply ({@code cursor.firstBatch}); empty when the reply has none (a refusal). */
+    static BsonArray firstBatch(BsonDocument reply) {
+        return reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
+    }
+
     /** An array of {@code values}, in their order (a reply's list of names: dbsToMove, collectionsToMove, …). */
     static BsonArray strings(List<String> values) {
         BsonArray out = new BsonArray();

@@ -146,7 +146,7 @@ final class ScratchUpdates {
         BsonDocument reply = storage.run(
                 StoredDocuments.SCRATCH_DATABASE,
                 new BsonDocument("find", new BsonString(COLLECTION)).append("limit", new BsonInt32(1)));
-        BsonArray batch = reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
+        BsonArray batch = Replies.firstBatch(reply);
         return batch.isEmpty() ? new BsonDocument() : batch.get(0).asDocument();
     }
 

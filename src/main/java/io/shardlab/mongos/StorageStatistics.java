@@ -54,7 +54,7 @@ final class StorageStatistics {
     Map<String, BsonDocument> indexes(String db, String coll) {
         Map<String, BsonDocument> out = new LinkedHashMap<>();
         BsonDocument reply = storage.run(db, new BsonDocument("listIndexes", new BsonString(coll)));
-        for (BsonValue v : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+        for (BsonValue v : Replies.firstBatch(reply)) {
             BsonDocument index = v.asDocument();
             out.put(index.getString("name").getValue(), index.getDocument("key"));
         }

@@ -229,7 +229,7 @@ final class StoredDocuments {
 
     private static List<BsonDocument> firstBatch(BsonDocument reply) {
         List<BsonDocument> out = new ArrayList<>();
-        for (BsonValue v : reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray())) {
+        for (BsonValue v : Replies.firstBatch(reply)) {
             out.add(v.asDocument());
         }
         return out;

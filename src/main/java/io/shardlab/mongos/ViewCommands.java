@@ -91,7 +91,7 @@ final class ViewCommands {
         addStage(stages, "$match", body, "query");
         addSkipAndLimit(stages, body);
         stages.add(new BsonDocument("$count", new BsonString("n")));
-        BsonArray batch = batch(run(db, view, stages, new BsonDocument()));
+        BsonArray batch = Replies.firstBatch(run(db, view, stages, new BsonDocument()));
         int n = batch.isEmpty() ? 0 : batch.get(0).asDocument().getNumber("n").intValue();
         return Replies.ok(new BsonDocument("n", new BsonInt32(n)));
     }
@@ -105,7 +105,7 @@ final class ViewCommands {
         stages.add(new BsonDocument("$group", new BsonDocument("_id", new BsonString("$" + key))));
         stages.add(new BsonDocument("$sort", new BsonDocument("_id", new BsonInt32(1))));
         BsonArray values = new BsonArray();
-        for (BsonValue v : batch(run(db, view, stages, new BsonDocument()))) {
+        for (BsonValue v : Replies.firstBatch(run(db, view, stages, new BsonDocument()))) {
             values.add(v.asDocument().get("_id"));
         }
         return Replies.ok(new BsonDocument("values", values));
@@ -132,10 +132,6 @@ final class ViewCommands {
             reply.getDocument("cursor").put("ns", new BsonString(db + "." + view));
         }
         return reply;
-    }
-
-    private static BsonArray batch(BsonDocument reply) {
-        return reply.getDocument("cursor", new BsonDocument()).getArray("firstBatch", new BsonArray());
     }
 
     private BsonDocument drop(String db, String view) {
