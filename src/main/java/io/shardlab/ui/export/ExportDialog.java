@@ -326,16 +326,8 @@ public final class ExportDialog extends Dialog<Void> {
         return choice;
     }
 
-    /**
-     * Under the grid, not in it: a GridPane sizes a row by its nodes' heights for no width, so a wrapping caption
-     * spanning its columns kept one line and was cut; the form's VBox gives it its width and the lines it needs.
-     */
     private CheckBox highlight() {
-        CheckBox highlight = text.label(new CheckBox(), "export.highlight");
-        highlight.setId("export-highlight");
-        highlight.setWrapText(true);
-        highlight.setMinHeight(Region.USE_PREF_SIZE);
-        highlight.selectedProperty().bindBidirectional(viewModel.highlightProperty());
+        CheckBox highlight = option("export.highlight", "export-highlight", viewModel.highlightProperty());
         highlight.disableProperty().bind(viewModel.canHighlightProperty().not());
         highlight.setVisible(!viewModel.isPlacementBoard());
         highlight.setManaged(highlight.isVisible());
@@ -344,14 +336,24 @@ public final class ExportDialog extends Dialog<Void> {
 
     /** Why no move?'s plan preview: shown only when the explorer's diagram has one. */
     private CheckBox plannedMove() {
-        CheckBox plan = text.label(new CheckBox(), "export.plannedMove");
-        plan.setId("export-planned-move");
-        plan.setWrapText(true);
-        plan.setMinHeight(Region.USE_PREF_SIZE);
-        plan.selectedProperty().bindBidirectional(viewModel.plannedMoveProperty());
+        CheckBox plan = option("export.plannedMove", "export-planned-move", viewModel.plannedMoveProperty());
         plan.visibleProperty().bind(viewModel.canDrawPlannedMoveProperty());
         plan.managedProperty().bind(plan.visibleProperty());
         return plan;
+    }
+
+    /**
+     * A check box under the grid, titled {@code key}'s text and in step with {@code selected} both ways. Under the
+     * grid, not in it: a GridPane sizes a row by its nodes' heights for no width, so a wrapping caption spanning its
+     * columns kept one line and was cut; the form's VBox gives it its width and the lines it needs.
+     */
+    private CheckBox option(String key, String id, Property<Boolean> selected) {
+        CheckBox option = text.label(new CheckBox(), key);
+        option.setId(id);
+        option.setWrapText(true);
+        option.setMinHeight(Region.USE_PREF_SIZE);
+        option.selectedProperty().bindBidirectional(selected);
+        return option;
     }
 
     private Label label(String key) {
