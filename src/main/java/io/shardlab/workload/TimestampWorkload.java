@@ -35,11 +35,11 @@ public final class TimestampWorkload extends OneDayWorkload {
         return QueryMix.of(
                 reads.readingAtAnInstant(20),
                 reads.readingsOfOneHour(50),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.readingsOfOneSensor"),
-                        QueryShape.NON_KEY,
                         30,
-                        r -> new BsonDocument("sensor", new BsonString(sensor(r.nextInt(SENSORS))))));
+                        "sensor",
+                        r -> new BsonString(sensor(r.nextInt(SENSORS)))));
     }
 
     @Override
