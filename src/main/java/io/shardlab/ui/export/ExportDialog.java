@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.application.Platform;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.Property;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
@@ -195,21 +196,8 @@ public final class ExportDialog extends Dialog<Void> {
             grid.addRow(row++, label("export.view"), viewChoice());
             grid.addRow(row++, label("export.chunkWidth"), chunkWidthChoice());
         }
-        Spinner<Integer> width =
-                new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
-        width.setId("export-width");
-        width.setEditable(true);
-        width.valueProperty()
-                .addListener((obs, was, now) -> viewModel.widthProperty().set(now));
-        grid.addRow(row++, label("export.width"), width);
-
-        Spinner<Integer> height =
-                new Spinner<>(0, 20_000, viewModel.heightProperty().get(), 100);
-        height.setId("export-height");
-        height.setEditable(true);
-        height.valueProperty()
-                .addListener((obs, was, now) -> viewModel.heightProperty().set(now));
-        grid.addRow(row++, label("export.height"), height);
+        grid.addRow(row++, label("export.width"), pixels("export-width", 200, viewModel.widthProperty()));
+        grid.addRow(row++, label("export.height"), pixels("export-height", 0, viewModel.heightProperty()));
 
         Spinner<Double> scale = new Spinner<>(0.25, 8, viewModel.scaleProperty().get(), 0.25);
         scale.setId("export-scale");
@@ -354,6 +342,15 @@ public final class ExportDialog extends Dialog<Void> {
         option.setMinHeight(Region.USE_PREF_SIZE);
         option.selectedProperty().bindBidirectional(selected);
         return option;
+    }
+
+    /** An editable size in pixels from {@code min} to 20,000, in steps of 100, that sets {@code size} as it changes. */
+    private static Spinner<Integer> pixels(String id, int min, IntegerProperty size) {
+        Spinner<Integer> pixels = new Spinner<>(min, 20_000, size.get(), 100);
+        pixels.setId(id);
+        pixels.setEditable(true);
+        pixels.valueProperty().addListener((obs, was, now) -> size.set(now));
+        return pixels;
     }
 
     private Label label(String key) {
