@@ -20,6 +20,8 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.shardlab.render.CandidateComparison;
+import io.shardlab.render.CandidateLayout;
 import io.shardlab.render.ChunkSizes;
 import io.shardlab.render.HeatmapRanges;
 import io.shardlab.render.KeyLabelFormat;
@@ -86,10 +88,18 @@ class ArchitectureTest {
     /**
      * The render values the session core uses: its heat-map rows and its key labels are the diagram's, computed once;
      * and the placement board's picture record (with the layout and chunk sizes of its key lines), made once from the
-     * session's placement for the window's export and the CLI alike. None uses AWT.
+     * session's placement for the window's export and the CLI alike; and the shard key comparison's picture record (with
+     * each candidate's row picture), mapped once from the advisor's report for the advisor's window and the CLI's
+     * {@code analyze} alike. None uses AWT.
      */
     static final Class<?>[] RENDER_VALUES_THE_SESSION_USES = {
-        HeatmapRanges.class, KeyLabelFormat.class, PlacementBoard.class, LayoutData.class, ChunkSizes.class
+        HeatmapRanges.class,
+        KeyLabelFormat.class,
+        PlacementBoard.class,
+        LayoutData.class,
+        ChunkSizes.class,
+        CandidateComparison.class,
+        CandidateLayout.class
     };
 
     /** Rule 1, the other half of "pure": the domain never reaches out to the layers built on it. */

@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.bson.DottedPath;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.InvalidShardKeyException;
@@ -211,7 +212,9 @@ public record ReadWriteDistribution(
         if (q.command() == QueryCommand.REPLACE_ONE) {
             for (KeyField f : pattern.fields()) {
                 BsonValue pinned = q.filter().get(f.path());
-                if (pinned != null && !pinned.isDocument() && !pinned.equals(valueAt(q.update(), f.path()))) {
+                if (pinned != null
+                        && !pinned.isDocument()
+                        && !pinned.equals(DottedPath.valueAt(q.update(), f.path()))) {
                     return true;
                 }
             }
@@ -243,17 +246,6 @@ public record ReadWriteDistribution(
             }
         }
         return false;
-    }
-
-    private static BsonValue valueAt(BsonDocument document, String path) {
-        BsonValue v = document;
-        for (String part : path.split("\\.")) {
-            if (v == null || !v.isDocument()) {
-                return null;
-            }
-            v = v.asDocument().get(part);
-        }
-        return v;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.bson.DottedPath;
 import io.shardlab.text.Message;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,8 +99,8 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
                                     : "advisor.difference.keyCharacteristics.shardlabOnly")));
         }
         for (String[] f : FIELDS) {
-            BsonValue a = at(shardlab, f[0]);
-            BsonValue b = at(answer, f[0]);
+            BsonValue a = DottedPath.valueAt(shardlab, f[0]);
+            BsonValue b = DottedPath.valueAt(answer, f[0]);
             if (a == null && b == null || a != null && b != null && same(a, b)) {
                 continue;
             }
@@ -109,17 +110,6 @@ public record ServerAnswerComparison(BsonDocument server, List<Difference> diffe
             out.add(new Difference(f[0], a, b, Message.of(f[1])));
         }
         return new ServerAnswerComparison(answer, out);
-    }
-
-    private static BsonValue at(BsonDocument d, String path) {
-        BsonValue v = d;
-        for (String part : path.split("\\.")) {
-            if (v == null || !v.isDocument()) {
-                return null;
-            }
-            v = v.asDocument().get(part);
-        }
-        return v;
     }
 
     /** Equal values, numbers compared by value whatever their BSON type (a Long and an Int32 alike). */

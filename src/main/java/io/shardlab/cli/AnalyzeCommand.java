@@ -25,11 +25,10 @@ import io.shardlab.live.LiveConnectionRequest;
 import io.shardlab.live.LiveConnector;
 import io.shardlab.live.SampledQueries;
 import io.shardlab.live.ServerShardKeyAnalysis;
-import io.shardlab.render.CandidateComparison;
 import io.shardlab.render.CandidateComparisonPainter;
-import io.shardlab.render.CandidateLayout;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
+import io.shardlab.session.AdvisorComparison;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.text.RefusedInput;
@@ -292,40 +291,8 @@ final class AnalyzeCommand implements Runnable {
         pictureFile()
                 .write(
                         new CandidateComparisonPainter(
-                                comparison(report, messages), Theme.named(theme), "", language.language()),
+                                AdvisorComparison.of(report, messages), Theme.named(theme), "", language.language()),
                         new ExportSize(width, 0, 1));
-    }
-
-    /** The report as the comparison picture shows it, its verdicts and reasons in {@code messages}' words. */
-    static CandidateComparison comparison(AdvisorReport report, Messages messages) {
-        List<CandidateComparison.Candidate> candidates = new ArrayList<>();
-        for (int i = 0; i < report.candidates().size(); i++) {
-            CandidateReport c = report.candidates().get(i);
-            candidates.add(new CandidateComparison.Candidate(
-                    c.key().toString(),
-                    messages.text(report.verdict(i).label()),
-                    c.keyCharacteristics().numDistinctValues(),
-                    c.keyCharacteristics().topValueShare(),
-                    c.keyCharacteristics().monotonicity().type().value(),
-                    c.layout().chunks(),
-                    c.layout().jumboChunks(),
-                    c.layout().maxShardDocShare(),
-                    c.meanMaxWriteShare(),
-                    c.percentageOfSingleShardReads(),
-                    CandidateLayout.of(
-                            c.layout().snapshot(),
-                            c.layout().chunkStatistics(),
-                            c.numReadsByRange(),
-                            c.numWritesByRange())));
-        }
-        return new CandidateComparison(
-                report.sampleSource(),
-                report.settings().version(),
-                report.settings().shards(),
-                report.settings().chunkSizeMegabytes(),
-                report.queries().size(),
-                candidates,
-                report.recommendation().reasons().stream().map(messages::text).toList());
     }
 
     /** Loads a file or shipped dataset (a live collection's {@code $sample} is loaded through its connection). */

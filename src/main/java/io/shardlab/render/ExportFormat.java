@@ -27,11 +27,6 @@ public enum ExportFormat {
      * @throws IllegalArgumentException naming the unknown format
      */
     public static ExportFormat parse(String name) {
-        for (ExportFormat f : values()) {
-            if (f.extension.equals(name)) {
-                return f;
-            }
-        }
-        throw new IllegalArgumentException("format: expected png, svg or pdf, got '" + name + "'");
+        return CommandLineWords.parse("format", values(), ExportFormat::extension, name);
     }
 }

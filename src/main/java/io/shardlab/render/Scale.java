@@ -46,11 +46,6 @@ public enum Scale {
      * @throws IllegalArgumentException naming the unknown scale
      */
     public static Scale parse(String name) {
-        for (Scale s : values()) {
-            if (s.cliName.equals(name)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("scale: expected equal, size or key, got '" + name + "'");
+        return CommandLineWords.parse("scale", values(), Scale::cliName, name);
     }
 }

@@ -31,11 +31,6 @@ public enum View {
      * @throws IllegalArgumentException naming the unknown view
      */
     public static View parse(String name) {
-        for (View v : values()) {
-            if (v.cliName.equals(name)) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("view: expected numberline, lanes, heatmap or all, got '" + name + "'");
+        return CommandLineWords.parse("view", values(), View::cliName, name);
     }
 }

@@ -189,8 +189,14 @@ final class ClusterState implements ShardRegistry.Owner {
         return settings;
     }
 
-    void setSettings(BalancerSettings settings) {
-        this.settings = settings;
+    /**
+     * Changes config.settings by {@code change} and tells the listeners as a metadata change described as
+     * {@code description} (the shell helpers {@code sh.startBalancer()}, {@code sh.enableAutoSplit()}, … and the
+     * chunk size and balancing window commands).
+     */
+    void changeSettings(UnaryOperator<BalancerSettings> change, String description) {
+        settings = change.apply(settings);
+        emit(new ClusterEvent.MetadataChanged(clock, description));
     }
 
     /** The migrations in flight, in start order (unmodifiable). */

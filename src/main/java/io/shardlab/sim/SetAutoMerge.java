@@ -30,8 +30,7 @@ public record SetAutoMerge(boolean enabled) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.setSettings(state.settings().withAutoMerge(enabled));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+        state.changeSettings(settings -> settings.withAutoMerge(enabled), describe());
     }
 
     @Override

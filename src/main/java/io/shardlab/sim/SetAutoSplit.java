@@ -17,8 +17,7 @@ public record SetAutoSplit(boolean enabled) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.setSettings(state.settings().withAutoSplit(enabled));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+        state.changeSettings(settings -> settings.withAutoSplit(enabled), describe());
     }
 
     @Override

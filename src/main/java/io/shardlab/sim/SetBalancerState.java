@@ -17,8 +17,7 @@ public record SetBalancerState(boolean enabled) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.setSettings(state.settings().withBalancer(enabled));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+        state.changeSettings(settings -> settings.withBalancer(enabled), describe());
     }
 
     @Override

@@ -21,8 +21,7 @@ public record SetBalancerWindow(ActiveWindow window) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.setSettings(state.settings().withWindow(Optional.ofNullable(window)));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+        state.changeSettings(settings -> settings.withWindow(Optional.ofNullable(window)), describe());
     }
 
     @Override

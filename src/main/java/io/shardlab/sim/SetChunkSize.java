@@ -26,8 +26,7 @@ public record SetChunkSize(int megabytes) implements ClusterCommand {
 
     @Override
     public void apply(ClusterState state) {
-        state.setSettings(state.settings().withChunkSize((long) megabytes * 1024 * 1024));
-        state.emit(new ClusterEvent.MetadataChanged(state.clock(), describe()));
+        state.changeSettings(settings -> settings.withChunkSize((long) megabytes * 1024 * 1024), describe());
     }
 
     @Override

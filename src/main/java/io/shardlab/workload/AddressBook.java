@@ -134,11 +134,11 @@ final class AddressBook {
                         QueryShape.PREFIX,
                         60,
                         r -> new BsonDocument("postcode", new BsonString(postcode(r.nextInt(postcodes()))))),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.addressesOnAStreet"),
-                        QueryShape.NON_KEY,
                         40,
-                        r -> new BsonDocument("address", new BsonString((1 + r.nextInt(15)) + " " + street))));
+                        "address",
+                        r -> new BsonString((1 + r.nextInt(15)) + " " + street)));
     }
 
     String postcode(int index) {

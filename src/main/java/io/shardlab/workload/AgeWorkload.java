@@ -56,11 +56,8 @@ public final class AgeWorkload extends OneDayWorkload {
                         20,
                         r -> new BsonDocument(
                                 "age", new BsonDocument("$gte", new BsonInt32(7)).append("$lt", new BsonInt32(12)))),
-                new QueryTemplate(
-                        Message.of("workload.query.allStaff"),
-                        QueryShape.NON_KEY,
-                        40,
-                        r -> new BsonDocument("role", new BsonString("staff"))));
+                QueryTemplate.nonKeyEquals(
+                        Message.of("workload.query.allStaff"), 40, "role", r -> new BsonString("staff")));
     }
 
     @Override

@@ -91,10 +91,10 @@ public final class CoarsePrefixWorkload implements Workload {
                         QueryShape.PREFIX,
                         20,
                         r -> new BsonDocument("bucket", new BsonInt32(r.nextInt(buckets)))),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.readingsOfOneSensor"),
-                        QueryShape.NON_KEY,
                         30,
-                        r -> new BsonDocument("sensor", new BsonString(TimestampWorkload.sensor(r.nextInt(SENSORS))))));
+                        "sensor",
+                        r -> new BsonString(TimestampWorkload.sensor(r.nextInt(SENSORS)))));
     }
 }

@@ -71,11 +71,11 @@ public final class ContinentsWorkload extends OneDayWorkload {
                                         new BsonArray(List.of(
                                                 new BsonString(CONTINENTS.get(5)),
                                                 new BsonString(CONTINENTS.get(6))))))),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.oneUser"),
-                        QueryShape.NON_KEY,
                         40,
-                        r -> new BsonDocument("user", new BsonString(PaddedId.of("u", r.nextInt(USERS), 6)))));
+                        "user",
+                        r -> new BsonString(PaddedId.of("u", r.nextInt(USERS), 6))));
     }
 
     @Override

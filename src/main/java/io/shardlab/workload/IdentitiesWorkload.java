@@ -85,11 +85,11 @@ public final class IdentitiesWorkload implements Workload {
                             new BsonDocument("email", new BsonString(email(user, k)))
                                     .append("user", new BsonString(user)));
                 }),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.allIdentitiesOfAUser"),
-                        QueryShape.NON_KEY,
                         10,
-                        r -> new BsonDocument("id", new BsonString(userName(r.nextLong(users), seed)))));
+                        "id",
+                        r -> new BsonString(userName(r.nextLong(users), seed))));
     }
 
     @Override

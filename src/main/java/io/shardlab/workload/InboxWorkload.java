@@ -115,11 +115,11 @@ public final class InboxWorkload implements Workload {
                         10,
                         r -> new BsonDocument("owner", new BsonString(user(r.nextInt(USERS))))
                                 .append("sequence", new BsonInt32(0))),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.messagesFromAUser"),
-                        QueryShape.NON_KEY,
                         10,
-                        r -> new BsonDocument("from", new BsonString(user(r.nextInt(USERS))))));
+                        "from",
+                        r -> new BsonString(user(r.nextInt(USERS)))));
     }
 
     @Override

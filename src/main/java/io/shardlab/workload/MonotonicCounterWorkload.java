@@ -51,11 +51,11 @@ public final class MonotonicCounterWorkload extends OneDayWorkload {
                         r -> 1 + r.nextLong(docs),
                         100,
                         BsonInt64::new),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.ordersOfACustomer"),
-                        QueryShape.NON_KEY,
                         20,
-                        r -> new BsonDocument("customer", new BsonString(customer(r.nextInt(CUSTOMERS))))));
+                        "customer",
+                        r -> new BsonString(customer(r.nextInt(CUSTOMERS)))));
     }
 
     @Override

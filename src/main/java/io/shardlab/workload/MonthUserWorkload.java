@@ -89,11 +89,11 @@ public final class MonthUserWorkload implements Workload {
                         r -> new BsonDocument(
                                 "month",
                                 new BsonString(months.get(r.nextInt(MONTHS)).label()))),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.oneUsersHistory"),
-                        QueryShape.NON_KEY,
                         30,
-                        r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));
+                        "user",
+                        r -> new BsonString(user(r.nextInt(USERS)))));
     }
 
     @Override

@@ -51,11 +51,11 @@ public final class ObjectIdWorkload extends OneDayWorkload {
                         r -> basis.times().startMillis() / 1000 + r.nextLong(hours) * hourSeconds,
                         hourSeconds,
                         second -> new BsonObjectId(boundary(second))),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.eventsOfOneUser"),
-                        QueryShape.NON_KEY,
                         20,
-                        r -> new BsonDocument("user", new BsonString(user(r.nextInt(USERS))))));
+                        "user",
+                        r -> new BsonString(user(r.nextInt(USERS)))));
     }
 
     /** The smallest ObjectId of second {@code epochSecond}: the bound of a time range on {@code _id}. */

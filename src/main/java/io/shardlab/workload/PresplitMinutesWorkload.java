@@ -56,22 +56,10 @@ public final class PresplitMinutesWorkload implements Workload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        ArrivalTimes times = new TimedStream(settings, DAY).times();
-        long docs = settings.docs();
-        long hour = Duration.ofHours(1).toMillis();
+        TimeSeriesReads reads = new TimeSeriesReads(new TimedStream(settings, DAY).times(), settings.docs(), "_id");
         return QueryMix.of(
-                QueryTemplate.keyEquals(
-                        Message.of("workload.query.readingAtAnInstant"),
-                        30,
-                        "_id",
-                        r -> new BsonDateTime(times.millisOf(1 + r.nextLong(docs)))),
-                QueryTemplate.keyRange(
-                        Message.of("workload.query.readingsOfOneHour"),
-                        60,
-                        "_id",
-                        r -> times.startMillis() + r.nextLong(24) * hour,
-                        hour,
-                        BsonDateTime::new),
+                reads.readingAtAnInstant(30),
+                reads.readingsOfOneHour(60),
                 new QueryTemplate(
                         Message.of("workload.query.highReadings"),
                         QueryShape.NON_KEY,

@@ -40,6 +40,20 @@ public record SimulationSetup(
         if (maxChunkSizeBytes < 0) {
             throw new IllegalArgumentException("maxChunkSizeBytes: not negative, got " + maxChunkSizeBytes);
         }
+        checkPace(window, insertsPerSecond);
+        if (docSize < 0) {
+            throw new IllegalArgumentException(
+                    "docSize < 0: " + docSize); // untranslated: a developer's contract (OptionBounds.DOC_SIZE)
+        }
+    }
+
+    /**
+     * Checks the pace of the inserts, for this setup and for the {@link WorkloadDriver} it drives.
+     *
+     * @throws IllegalArgumentException if {@code window} is below 1 or {@code insertsPerSecond} is not a positive
+     *     finite number
+     */
+    static void checkPace(int window, double insertsPerSecond) {
         if (window < 1) {
             throw new IllegalArgumentException(
                     "window: at least 1, got " + window); // untranslated: a developer's contract (OptionBounds)
@@ -47,10 +61,6 @@ public record SimulationSetup(
         if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
             throw new IllegalArgumentException(
                     "pace <= 0: " + insertsPerSecond); // untranslated: a developer's contract (OptionBounds)
-        }
-        if (docSize < 0) {
-            throw new IllegalArgumentException(
-                    "docSize < 0: " + docSize); // untranslated: a developer's contract (OptionBounds.DOC_SIZE)
         }
     }
 

@@ -1,7 +1,6 @@
 package io.shardlab.workload;
 
 import io.shardlab.text.Message;
-import java.time.Duration;
 import java.util.SplittableRandom;
 import org.bson.BsonDateTime;
 import org.bson.BsonDocument;
@@ -32,27 +31,15 @@ public final class TimestampWorkload extends OneDayWorkload {
 
     @Override
     public QueryMix queries(WorkloadSettings settings) {
-        ArrivalTimes times = arrivals(settings);
-        long docs = settings.docs();
-        long hour = Duration.ofHours(1).toMillis();
+        TimeSeriesReads reads = new TimeSeriesReads(arrivals(settings), settings.docs(), "ts");
         return QueryMix.of(
-                QueryTemplate.keyEquals(
-                        Message.of("workload.query.readingAtAnInstant"),
-                        20,
-                        "ts",
-                        r -> new BsonDateTime(times.millisOf(1 + r.nextLong(docs)))),
-                QueryTemplate.keyRange(
-                        Message.of("workload.query.readingsOfOneHour"),
-                        50,
-                        "ts",
-                        r -> times.startMillis() + r.nextLong(times.durationMillis() / hour) * hour,
-                        hour,
-                        BsonDateTime::new),
-                new QueryTemplate(
+                reads.readingAtAnInstant(20),
+                reads.readingsOfOneHour(50),
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.readingsOfOneSensor"),
-                        QueryShape.NON_KEY,
                         30,
-                        r -> new BsonDocument("sensor", new BsonString(sensor(r.nextInt(SENSORS))))));
+                        "sensor",
+                        r -> new BsonString(sensor(r.nextInt(SENSORS)))));
     }
 
     @Override

@@ -395,10 +395,10 @@ public final class UniformWorkload implements Workload {
                         r -> r.nextLong(KEY_SPACE - KEY_SPACE / 1000),
                         KEY_SPACE / 1000,
                         BsonInt64::new),
-                new QueryTemplate(
+                QueryTemplate.nonKeyEquals(
                         Message.of("workload.query.profilesOnAPlan"),
-                        QueryShape.NON_KEY,
                         20,
-                        r -> new BsonDocument("plan", new BsonString(PLANS.get(r.nextInt(PLANS.size()))))));
+                        "plan",
+                        r -> new BsonString(PLANS.get(r.nextInt(PLANS.size())))));
     }
 }

@@ -56,14 +56,7 @@ public final class WorkloadDriver {
      */
     public WorkloadDriver(
             SimulatedCluster cluster, String namespace, ShardKeyPattern key, int window, double insertsPerSecond) {
-        if (window < 1) {
-            throw new IllegalArgumentException(
-                    "window: at least 1, got " + window); // untranslated: a developer's contract (SimulationSetup)
-        }
-        if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
-            throw new IllegalArgumentException(
-                    "rate <= 0: " + insertsPerSecond); // untranslated: a developer's contract (SimulationSetup)
-        }
+        SimulationSetup.checkPace(window, insertsPerSecond);
         this.cluster = cluster;
         this.namespace = namespace;
         this.keys = new InsertKeyReader(key, new ShardKeyHasher());

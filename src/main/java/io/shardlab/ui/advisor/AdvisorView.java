@@ -451,31 +451,55 @@ public final class AdvisorView {
                         195,
                         v -> text.messages().text(v.label())));
         table.getColumns()
-                .add(column("advisor.column.distinctValues", CandidateRow::numDistinctValues, 135, this::count));
-        table.getColumns().add(column("advisor.column.topValue", CandidateRow::topValueShare, 100, AdvisorView::share));
+                .add(column(
+                        "advisor.column.distinctValues",
+                        row -> row.report().keyCharacteristics().numDistinctValues(),
+                        135,
+                        this::count));
+        table.getColumns()
+                .add(column(
+                        "advisor.column.topValue",
+                        row -> row.report().keyCharacteristics().topValueShare(),
+                        100,
+                        AdvisorView::share));
         table.getColumns()
                 .add(column(
                         "advisor.column.monotonicity",
-                        CandidateRow::monotonicity,
+                        row -> row.report()
+                                .keyCharacteristics()
+                                .monotonicity()
+                                .type()
+                                .value(),
                         135,
                         // analyzeShardKey's monotonicity.type values, as MongoDB writes them
                         String::valueOf));
-        table.getColumns().add(column("advisor.column.chunks", CandidateRow::chunks, 85, this::count));
-        table.getColumns().add(column("advisor.column.jumboValues", CandidateRow::jumboValues, 125, this::count));
         table.getColumns()
-                .add(column("advisor.column.fullestShard", CandidateRow::maxShardDocShare, 125, AdvisorView::share));
+                .add(column(
+                        "advisor.column.chunks", row -> row.report().layout().chunks(), 85, this::count));
+        table.getColumns()
+                .add(column(
+                        "advisor.column.jumboValues",
+                        row -> row.report().jumboRisk().values(),
+                        125,
+                        this::count));
+        table.getColumns()
+                .add(column(
+                        "advisor.column.fullestShard",
+                        row -> row.report().layout().maxShardDocShare(),
+                        125,
+                        AdvisorView::share));
         table.getColumns()
                 .add(column(
                         "advisor.column.writeShare",
-                        CandidateRow::meanMaxWriteShare,
+                        row -> row.report().meanMaxWriteShare(),
                         115,
                         v -> String.format(Locale.ROOT, "%.2f", v)));
         table.getColumns()
                 .add(column(
                         "advisor.column.singleShardReads",
-                        CandidateRow::singleShardReads,
+                        row -> row.report().percentageOfSingleShardReads(),
                         175,
-                        v -> v == null ? "—" : percent(v)));
+                        v -> v.isPresent() ? percent(v.getAsDouble()) : "—"));
         // the verdict cells and the headers' hints follow a switch of language
         text.language().addListener((obs, was, now) -> table.refresh());
     }

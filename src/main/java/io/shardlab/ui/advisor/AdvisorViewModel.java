@@ -37,6 +37,7 @@ import io.shardlab.render.DiagramExporter;
 import io.shardlab.render.ExportFormat;
 import io.shardlab.render.ExportSize;
 import io.shardlab.render.Theme;
+import io.shardlab.session.AdvisorComparison;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.text.RefusedInput;
@@ -518,7 +519,7 @@ public final class AdvisorViewModel {
             jobs.showError(Message.of("advisor.error.exportName", String.valueOf(file.getFileName())));
             return;
         }
-        CandidateComparison comparison = CandidateRow.comparison(r, rows, messages);
+        CandidateComparison comparison = AdvisorComparison.of(r, messages);
         long job = jobs.start(Message.of("advisor.job.exporting", String.valueOf(file.getFileName())), null);
         background.execute(() -> {
             try {

@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.application.Platform;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.Property;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Pos;
@@ -195,21 +196,8 @@ public final class ExportDialog extends Dialog<Void> {
             grid.addRow(row++, label("export.view"), viewChoice());
             grid.addRow(row++, label("export.chunkWidth"), chunkWidthChoice());
         }
-        Spinner<Integer> width =
-                new Spinner<>(200, 20_000, viewModel.widthProperty().get(), 100);
-        width.setId("export-width");
-        width.setEditable(true);
-        width.valueProperty()
-                .addListener((obs, was, now) -> viewModel.widthProperty().set(now));
-        grid.addRow(row++, label("export.width"), width);
-
-        Spinner<Integer> height =
-                new Spinner<>(0, 20_000, viewModel.heightProperty().get(), 100);
-        height.setId("export-height");
-        height.setEditable(true);
-        height.valueProperty()
-                .addListener((obs, was, now) -> viewModel.heightProperty().set(now));
-        grid.addRow(row++, label("export.height"), height);
+        grid.addRow(row++, label("export.width"), pixels("export-width", 200, viewModel.widthProperty()));
+        grid.addRow(row++, label("export.height"), pixels("export-height", 0, viewModel.heightProperty()));
 
         Spinner<Double> scale = new Spinner<>(0.25, 8, viewModel.scaleProperty().get(), 0.25);
         scale.setId("export-scale");
@@ -326,16 +314,8 @@ public final class ExportDialog extends Dialog<Void> {
         return choice;
     }
 
-    /**
-     * Under the grid, not in it: a GridPane sizes a row by its nodes' heights for no width, so a wrapping caption
-     * spanning its columns kept one line and was cut; the form's VBox gives it its width and the lines it needs.
-     */
     private CheckBox highlight() {
-        CheckBox highlight = text.label(new CheckBox(), "export.highlight");
-        highlight.setId("export-highlight");
-        highlight.setWrapText(true);
-        highlight.setMinHeight(Region.USE_PREF_SIZE);
-        highlight.selectedProperty().bindBidirectional(viewModel.highlightProperty());
+        CheckBox highlight = option("export.highlight", "export-highlight", viewModel.highlightProperty());
         highlight.disableProperty().bind(viewModel.canHighlightProperty().not());
         highlight.setVisible(!viewModel.isPlacementBoard());
         highlight.setManaged(highlight.isVisible());
@@ -344,14 +324,33 @@ public final class ExportDialog extends Dialog<Void> {
 
     /** Why no move?'s plan preview: shown only when the explorer's diagram has one. */
     private CheckBox plannedMove() {
-        CheckBox plan = text.label(new CheckBox(), "export.plannedMove");
-        plan.setId("export-planned-move");
-        plan.setWrapText(true);
-        plan.setMinHeight(Region.USE_PREF_SIZE);
-        plan.selectedProperty().bindBidirectional(viewModel.plannedMoveProperty());
+        CheckBox plan = option("export.plannedMove", "export-planned-move", viewModel.plannedMoveProperty());
         plan.visibleProperty().bind(viewModel.canDrawPlannedMoveProperty());
         plan.managedProperty().bind(plan.visibleProperty());
         return plan;
+    }
+
+    /**
+     * A check box under the grid, titled {@code key}'s text and in step with {@code selected} both ways. Under the
+     * grid, not in it: a GridPane sizes a row by its nodes' heights for no width, so a wrapping caption spanning its
+     * columns kept one line and was cut; the form's VBox gives it its width and the lines it needs.
+     */
+    private CheckBox option(String key, String id, Property<Boolean> selected) {
+        CheckBox option = text.label(new CheckBox(), key);
+        option.setId(id);
+        option.setWrapText(true);
+        option.setMinHeight(Region.USE_PREF_SIZE);
+        option.selectedProperty().bindBidirectional(selected);
+        return option;
+    }
+
+    /** An editable size in pixels from {@code min} to 20,000, in steps of 100, that sets {@code size} as it changes. */
+    private static Spinner<Integer> pixels(String id, int min, IntegerProperty size) {
+        Spinner<Integer> pixels = new Spinner<>(min, 20_000, size.get(), 100);
+        pixels.setId(id);
+        pixels.setEditable(true);
+        pixels.valueProperty().addListener((obs, was, now) -> size.set(now));
+        return pixels;
     }
 
     private Label label(String key) {

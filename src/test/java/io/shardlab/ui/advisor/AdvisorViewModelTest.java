@@ -2,7 +2,6 @@ package io.shardlab.ui.advisor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.advisor.ShippedDataset;
@@ -99,13 +98,17 @@ class AdvisorViewModelTest {
         assertEquals(
                 List.of("{ state: 1 } ranks lower: inserts less spread (meanMaxWriteShare "
                         + String.format(
-                                java.util.Locale.ROOT, "%.2f", rows.get(0).meanMaxWriteShare()) + " against "
+                                java.util.Locale.ROOT,
+                                "%.2f",
+                                rows.get(0).report().meanMaxWriteShare()) + " against "
                         + String.format(
-                                java.util.Locale.ROOT, "%.2f", rows.get(1).meanMaxWriteShare()) + ")."),
+                                java.util.Locale.ROOT,
+                                "%.2f",
+                                rows.get(1).report().meanMaxWriteShare()) + ")."),
                 vm.reasonsProperty().stream().map(ENGLISH::text).toList());
         assertEquals(rows.get(1), vm.selectedProperty().get(), "the recommended row is selected");
-        assertEquals(62, rows.get(0).numDistinctValues());
-        assertNull(rows.get(0).singleShardReads(), "no query mix");
+        assertEquals(62, rows.get(0).report().keyCharacteristics().numDistinctValues());
+        assertTrue(rows.get(0).report().percentageOfSingleShardReads().isEmpty(), "no query mix");
         assertEquals(2, vm.reportProperty().get().settings().shards());
     }
 
@@ -257,7 +260,9 @@ class AdvisorViewModelTest {
         vm.addCandidate("{state: 1}");
         vm.analyze();
 
-        assertEquals(75.0, vm.rowsProperty().get(0).singleShardReads());
+        assertEquals(
+                75.0,
+                vm.rowsProperty().get(0).report().percentageOfSingleShardReads().getAsDouble());
         assertEquals(
                 ShardKeyPattern.parse("{state: 1}"), vm.rowsProperty().get(0).key());
     }
