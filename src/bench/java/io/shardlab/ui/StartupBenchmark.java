@@ -23,9 +23,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Needs a display ({@code DISPLAY}); each process gets an empty home of its own (no remembered window or
  * language) and the language English. With {@code -Dstartup.bench.jar=target/shardlab.jar} (the shaded jar, {@code
- * mvn package}) a third contestant runs as the installers start the app: from the jar with a dynamic AppCDS archive,
- * written by a training run first ({@code -XX:ArchiveClassesAtExit}, the smoke test), as {@code
- * installer/make-cds-archive.sh} writes the installers' archive.
+ * mvn package}) a third contestant runs from the jar with a dynamic AppCDS archive, written by a training run first
+ * ({@code -XX:ArchiveClassesAtExit}, the smoke test). The installers ship no such archive (on JDK 17 it serves only
+ * the class path it was made with; the README's start-up row gives the figures and what would adopt it).
  *
  * <p>Goal (issue #32): the first frame within 2 s on a quiet 2-core machine, where the bare window's takes about
  * 0.76 s (4.2 s measured for the app was 5.5 × the bare window's), so within {@value #GOAL_RATIO} × the bare window's;

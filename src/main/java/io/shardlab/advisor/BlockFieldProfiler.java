@@ -4,7 +4,9 @@ import io.shardlab.workload.TaskResult;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import org.bson.BsonDocument;
 
@@ -13,7 +15,9 @@ import org.bson.BsonDocument;
  * #blockSize} and each block is profiled as a task on the parsers, then the blocks' profiles are {@linkplain
  * FieldProfiler#merge merged} in document order, so the profiles are exactly a single profiler's (issue #32: the
  * profiler was two thirds of the loading thread's work). At most {@value #BLOCKS_AHEAD} blocks are profiled ahead
- * of the merge, bounding the memory of documents and distinct values held. Not thread-safe: one loading thread
+ * of the merge, bounding the memory of documents and distinct values held. Once the merged whole has counted a
+ * field's distinct values up to the cap, blocks profiled later leave that field's distinct values out (the merge
+ * would drop them: most of a block's work on a sample of many distinct values). Not thread-safe: one loading thread
  * adds.
  */
 final class BlockFieldProfiler {
@@ -28,6 +32,10 @@ final class BlockFieldProfiler {
     private final int blockSize;
     private final FieldProfiler merged = new FieldProfiler();
     private final ArrayDeque<CompletableFuture<FieldProfiler>> ahead = new ArrayDeque<>();
+
+    /** Names whose distinct values {@link #merged} has counted up to the cap; read by the blocks' tasks. */
+    private final Set<String> distinctCapped = ConcurrentHashMap.newKeySet();
+
     private List<BsonDocument> block;
 
     /** Profiles blocks of {@value #BLOCK_SIZE} on {@code parsers} (threads other than the loading one). */
@@ -59,7 +67,7 @@ final class BlockFieldProfiler {
             submit();
         }
         while (!ahead.isEmpty()) {
-            merged.merge(TaskResult.of(ahead.poll()));
+            mergeOldest();
         }
         return merged.profiles();
     }
@@ -69,12 +77,17 @@ final class BlockFieldProfiler {
         block = new ArrayList<>(blockSize);
         ahead.add(CompletableFuture.supplyAsync(() -> profile(documents), parsers));
         while (!ahead.isEmpty() && (ahead.size() > BLOCKS_AHEAD || ahead.peek().isDone())) {
-            merged.merge(TaskResult.of(ahead.poll()));
+            mergeOldest();
         }
     }
 
-    private static FieldProfiler profile(List<BsonDocument> documents) {
-        FieldProfiler profiler = new FieldProfiler();
+    private void mergeOldest() {
+        merged.merge(TaskResult.of(ahead.poll()));
+        distinctCapped.addAll(merged.distinctCappedNames());
+    }
+
+    private FieldProfiler profile(List<BsonDocument> documents) {
+        FieldProfiler profiler = new FieldProfiler(distinctCapped::contains);
         for (BsonDocument d : documents) {
             profiler.add(d);
         }

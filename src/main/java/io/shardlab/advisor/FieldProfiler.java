@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -46,6 +47,26 @@ final class FieldProfiler {
     private final Map<String, Tally> tallies = new LinkedHashMap<>();
 
     /**
+     * Names whose distinct values need not be counted: those a whole this profiler's block will be {@linkplain #merge
+     * merged} into has already counted up to the cap, so the block's own set would be dropped at the merge.
+     */
+    private final Predicate<String> distinctCapped;
+
+    /** A profiler counting every field's distinct values up to the cap. */
+    FieldProfiler() {
+        this(name -> false);
+    }
+
+    /**
+     * A profiler of a block that leaves out the distinct values of the names {@code distinctCapped} accepts (their
+     * count is {@link FieldProfile#DISTINCT_CAP} in the whole already); the predicate may be asked from another thread
+     * than the one merging, and a name it accepted must stay accepted.
+     */
+    FieldProfiler(Predicate<String> distinctCapped) {
+        this.distinctCapped = distinctCapped;
+    }
+
+    /**
      * The names and tallies of fields by their position in the documents seen: a sample's documents mostly share one
      * field order, so a field is found by comparing its name with the one last seen at its position, without hashing
      * a name freshly parsed for each document (the loading thread's largest cost, issue #32). A pair here is always
@@ -68,6 +89,9 @@ final class FieldProfiler {
                         continue;
                     }
                     t = new Tally();
+                    if (distinctCapped.test(name)) {
+                        t.distinct = null;
+                    }
                     tallies.put(name, t);
                 }
                 rememberAt(position, name, t);
@@ -159,6 +183,17 @@ final class FieldProfiler {
             }
         }
         // the position cache's names stay valid: a name's tally here never changes
+    }
+
+    /** The names whose distinct values have reached the cap here (or were left out as capped in the whole). */
+    List<String> distinctCappedNames() {
+        List<String> out = new ArrayList<>();
+        tallies.forEach((name, t) -> {
+            if (t.distinct == null) {
+                out.add(name);
+            }
+        });
+        return out;
     }
 
     List<FieldProfile> profiles() {

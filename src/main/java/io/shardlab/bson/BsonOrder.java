@@ -87,9 +87,9 @@ public final class BsonOrder implements Comparator<BsonValue> {
             case BINARY:
                 return compareBinary(left.asBinary(), right.asBinary());
             case OBJECT_ID:
-                return compareUnsignedBytes(
-                        left.asObjectId().getValue().toByteArray(),
-                        right.asObjectId().getValue().toByteArray());
+                // the driver's order is its 12 bytes' unsigned order (the timestamp's 4 big-endian bytes, then
+                // the other 8, each compared unsigned), without copying them out as toByteArray does
+                return left.asObjectId().getValue().compareTo(right.asObjectId().getValue());
             case BOOLEAN:
                 return Boolean.compare(
                         left.asBoolean().getValue(), right.asBoolean().getValue());

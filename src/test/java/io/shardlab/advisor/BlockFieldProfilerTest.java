@@ -102,7 +102,17 @@ class BlockFieldProfilerTest {
     }
 
     @ParameterizedTest(name = "{0} distinct values, blocks of {1}")
-    @CsvSource({"9999, 4096", "10000, 4096", "10001, 4096", "10000, 10000", "10001, 10001", "12000, 11000", "10000, 1"})
+    @CsvSource({
+        "9999, 4096",
+        "10000, 4096",
+        "10001, 4096",
+        "10000, 10000",
+        "10001, 10001",
+        "12000, 11000",
+        "10000, 1",
+        "30000, 512",
+        "30000, 4096"
+    })
     void givenDistinctValuesAroundTheCap_whenProfiledInBlocks_thenTheCountIsCappedAsSequentially(
             int distinct, int blockSize) {
         List<BsonDocument> documents = new ArrayList<>();

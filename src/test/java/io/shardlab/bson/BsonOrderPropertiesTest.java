@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.bson.BsonDocument;
+import org.bson.BsonObjectId;
 import org.bson.BsonValue;
+import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
 
 /** BsonOrder is a total order over random values of every type (seeded, so failures repeat). */
@@ -25,6 +29,26 @@ class BsonOrderPropertiesTest {
                     Integer.signum(BsonOrder.compareValues(a, b)),
                     -Integer.signum(BsonOrder.compareValues(b, a)),
                     () -> BsonPrinter.shell(a) + " vs " + BsonPrinter.shell(b));
+        }
+    }
+
+    @Test
+    void givenObjectIds_whenCompared_thenTheyOrderAsTheirTwelveBytesUnsigned() {
+        SplittableRandom bytes = new SplittableRandom(SEED);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] a = new byte[12];
+            byte[] b = new byte[12];
+            for (int k = 0; k < 12; k++) {
+                a[k] = (byte) bytes.nextInt(256);
+                // often equal up to a point, so every byte position decides some pairs
+                b[k] = bytes.nextInt(12) < k ? (byte) bytes.nextInt(256) : a[k];
+            }
+            int expected = Integer.signum(Arrays.compareUnsigned(a, b));
+
+            int actual = Integer.signum(
+                    BsonOrder.compareValues(new BsonObjectId(new ObjectId(a)), new BsonObjectId(new ObjectId(b))));
+
+            assertEquals(expected, actual, () -> new ObjectId(a) + " vs " + new ObjectId(b));
         }
     }
 
