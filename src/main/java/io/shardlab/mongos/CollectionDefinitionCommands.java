@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -206,7 +207,7 @@ final class CollectionDefinitionCommands {
                     .define(new ViewCatalog.View(
                             db, name, viewOn.asString().getValue(), ReadCommands.requireStages(pipeline.asArray())));
             mirrorSystemViews(db);
-            return Replies.ok();
+            return collModReply(db + "." + name, new BsonDocument());
         }
         if (!context.documents().exists(db, name)) {
             throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + db + "." + name);
@@ -241,7 +242,48 @@ final class CollectionDefinitionCommands {
             }
             reply.putAll(change.reply());
         });
-        return Replies.ok(reply);
+        return collModReply(db + "." + name, reply);
+    }
+
+    /**
+     * The mongos' reply to a collMod the shards carried out with {@code shardReply}. Before 6.0 the mongos sends
+     * collMod to the shards its routing table names for the namespace (every shard owning chunks of a sharded
+     * collection, else the one the collection lives on) and gathers their replies under {@code raw}, keyed by each
+     * shard's connection string: mongo {@code src/mongo/s/commands/cluster_collection_mod_cmd.cpp} of 5.x
+     * ({@code scatterGatherVersionedTargetByRoutingTable}, {@code appendRawResponses}), as the 3.x–4.x
+     * {@code AllShardsCollectionCommand} of {@code commands_public.cpp} did. From 6.0 it sends {@code shardsvrCollMod}
+     * to the database's primary shard and passes that shard's reply on ({@code executeCommandAgainstDatabasePrimary},
+     * {@code filterCommandReplyForPassthrough}).
+     */
+    private BsonDocument collModReply(String namespace, BsonDocument shardReply) {
+        if (context.version().atLeast(6, 0)) {
+            return Replies.ok(shardReply);
+        }
+        BsonDocument raw = new BsonDocument();
+        for (String shard : shardsHolding(namespace)) {
+            raw.append(shard + "/" + shard + ".shardlab:27018", Replies.ok(shardReply.clone()));
+        }
+        return Replies.ok(new BsonDocument("raw", raw));
+    }
+
+    /**
+     * The shards owning chunks of a sharded {@code namespace}, in id order; else the shard it lives on (the first
+     * shard when the catalog has no entry for its database, as {@link ExplainCommand} reads it).
+     */
+    private List<String> shardsHolding(String namespace) {
+        return context.catalog()
+                .collection(namespace)
+                .map(sharded -> List.copyOf(new TreeSet<>(sharded.cluster()
+                        .snapshot()
+                        .cluster()
+                        .chunks()
+                        .chunksPerShard()
+                        .keySet())))
+                .orElseGet(() -> context.catalog()
+                        .shardOfUnsharded(namespace)
+                        .or(() -> context.catalog().shardIds().stream().findFirst())
+                        .map(List::of)
+                        .orElse(List.of()));
     }
 
     /**
