@@ -68,6 +68,12 @@ final class IndexCommands {
                 IndexSpecifications.checked(request.arguments().array("indexes"), context.version()));
         TtlIndexOptions.check(
                 specs, context.version(), context.wallClockMillis().getAsLong());
+        TtlIndexOptions.requireNoTtlOnCapped(
+                specs,
+                context.createOptions()
+                        .of(request.database(), request.arguments().firstString())
+                        .capped(),
+                context.version());
         requireUniqueKeptUniqueByShardKey(ns, specs);
         PartialIndexFilter.check(specs, context.version());
         BsonDocument reply = build(request, specs);
