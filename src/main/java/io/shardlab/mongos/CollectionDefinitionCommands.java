@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -206,7 +207,7 @@ final class CollectionDefinitionCommands {
                     .define(new ViewCatalog.View(
                             db, name, viewOn.asString().getValue(), ReadCommands.requireStages(pipeline.asArray())));
             mirrorSystemViews(db);
-            return Replies.ok();
+            return collModReply(db + "." + name, new BsonDocument());
         }
         if (!context.documents().exists(db, name)) {
             throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "ns does not exist: " + db + "." + name);
@@ -241,7 +242,64 @@ final class CollectionDefinitionCommands {
             }
             reply.putAll(change.reply());
         });
-        return Replies.ok(reply);
+        return collModReply(db + "." + name, reply);
+    }
+
+    /**
+     * The mongos' reply to a collMod the shards carried out with {@code shardReply}, gathered under {@code raw} keyed
+     * by each shard's connection string. Before 6.0 the mongos sends collMod to the shards its routing table names
+     * (every shard owning chunks of a sharded collection, else the one the collection lives on), and the reply is
+     * {@code raw} and {@code ok} only: mongo {@code src/mongo/s/commands/cluster_collection_mod_cmd.cpp} of 5.x
+     * ({@code scatterGatherVersionedTargetByRoutingTable}, {@code appendRawResponses}), as the 3.x–4.x
+     * {@code AllShardsCollectionCommand} of {@code commands_public.cpp} did. From 6.0 the primary shard's
+     * {@code CollModCoordinator} answers ({@code src/mongo/db/s/collmod_coordinator.cpp}): for a sharded collection
+     * the participants' replies under {@code raw} (the primary shard's first), for any other its own fields at the
+     * top and again, without {@code ok}, under {@code raw} for the primary shard. The jstests read it so:
+     * {@code collmod_convert_to_unique.js} "Check the first shard's result from mongos".
+     */
+    private BsonDocument collModReply(String namespace, BsonDocument shardReply) {
+        boolean sharded = context.catalog().collection(namespace).isPresent();
+        if (context.version().atLeast(6, 0) && !sharded) {
+            String primary = shardsHolding(namespace).get(0);
+            BsonDocument reply = shardReply.clone();
+            reply.append("raw", new BsonDocument(primary + "/" + primary + ".shardlab:27018", shardReply.clone()));
+            return Replies.ok(reply);
+        }
+        BsonDocument raw = new BsonDocument();
+        for (String shard : shardsHolding(namespace)) {
+            raw.append(shard + "/" + shard + ".shardlab:27018", Replies.ok(shardReply.clone()));
+        }
+        return Replies.ok(new BsonDocument("raw", raw));
+    }
+
+    /**
+     * The shards owning chunks of a sharded {@code namespace}, the database's primary shard first from 6.0 (its
+     * coordinator asks it first), the others in id order; else the shard the collection lives on (the first shard
+     * when the catalog has no entry for its database, as {@link ExplainCommand} reads it).
+     */
+    private List<String> shardsHolding(String namespace) {
+        Optional<ShardedCatalog.CollectionEntry> sharded = context.catalog().collection(namespace);
+        if (sharded.isPresent()) {
+            List<String> owning = new ArrayList<>(new TreeSet<>(sharded.get()
+                    .cluster()
+                    .snapshot()
+                    .cluster()
+                    .chunks()
+                    .chunksPerShard()
+                    .keySet()));
+            Optional<String> primary = context.catalog()
+                    .database(namespace.substring(0, namespace.indexOf('.')))
+                    .map(d -> d.primaryShard());
+            if (context.version().atLeast(6, 0) && primary.isPresent() && owning.remove(primary.get())) {
+                owning.add(0, primary.get());
+            }
+            return owning;
+        }
+        return context.catalog()
+                .shardOfUnsharded(namespace)
+                .or(() -> context.catalog().shardIds().stream().findFirst())
+                .map(List::of)
+                .orElse(List.of());
     }
 
     /**

@@ -329,7 +329,8 @@ final class CollectionShardingCommands {
 
     /**
      * {@code refineCollectionShardKey} (4.4+), checked as MongoDB does (jstests/sharding/refine_collection_shard_key_basic.js):
-     * a database that does not exist is NamespaceNotFound, a collection that is not sharded NamespaceNotSharded; the
+     * a database that does not exist is NamespaceNotFound, a collection that is not sharded or does not exist
+     * NamespaceNotSharded ({@link #notShardedForRefine}); the
      * current key again is a no-op; the new key must extend the current one ({@link RefineCollectionShardKey}) and an
      * index must support it ({@link ShardKeyIndexRules}, refine_collection_shard_key_coordinator.cpp). It first waits
      * for the collection's migrations in flight to commit ({@link ShardedCatalog#settle}), as MongoDB's DDL
@@ -346,7 +347,9 @@ final class CollectionShardingCommands {
             // mongo catalog_cache.cpp getDatabase
             throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + db + " not found");
         }
-        ShardedCatalog.CollectionEntry entry = context.requireSharded(ns);
+        ShardedCatalog.CollectionEntry entry = context.catalog()
+                .collection(ns)
+                .orElseThrow(() -> new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, notShardedForRefine(ns)));
         ClusterSnapshot current = entry.cluster().snapshot().cluster();
         if (current.key().equals(key)) {
             return Replies.ok();
@@ -368,6 +371,21 @@ final class CollectionShardingCommands {
         refine = new RefineCollectionShardKey(ns, key, context.everyDocument(ns, key));
         context.catalog().refineCollectionShardKey(refine);
         return Replies.ok();
+    }
+
+    /**
+     * A refine's text for a collection that is not sharded, a missing one of an existing database included (the
+     * shard's coordinator opens the collection without requiring it, then asks the routing cache): before 7.0 "Collection
+     * db.c is not sharded." (mongo {@code src/mongo/s/catalog_cache.cpp} of 4.4–6.0,
+     * {@code getShardedCollectionRoutingInfoWithRefresh}, read by 4.4's {@code cluster_refine_collection_shard_key_cmd.cpp}
+     * and by 5.0's and 6.0's {@code refine_collection_shard_key_coordinator.cpp}); from 7.0, whose cache answers a
+     * {@code CollectionRoutingInfo}, "Expected collection db.c to be sharded" (the same function, and 8.x's
+     * {@code getShardedCollectionRoutingInfoWithPlacementRefresh}).
+     */
+    private String notShardedForRefine(String ns) {
+        return context.version().atLeast(7, 0)
+                ? "Expected collection " + ns + " to be sharded"
+                : "Collection " + ns + " is not sharded.";
     }
 
     /**

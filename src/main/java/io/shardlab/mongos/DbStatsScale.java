@@ -24,8 +24,12 @@ import org.bson.BsonValue;
  *       'dbStats.scale' is the wrong type 'string', expected types '[long, int, decimal, double]'", then BadValue
  *       "Scale must be greater than zero" below 1.</li>
  * </ul>
- * 5.0 and 6.x keep their present answer (the scale ignored): their {@code cluster_db_stats_cmd.cpp} is not among the
- * stored sources (the IDL file dates from 2022, so where it starts is not known).
+ * 5.0 to 6.3 read it as 4.4 does: a shard's {@code dbStats} of 2022 (mongo {@code src/mongo/db/commands/dbcommands.cpp},
+ * {@code TODO SERVER-67519}, with {@code freeStorage}) still hand-parses it with 4.4's words and divides its sizes, and
+ * the mongos passes the command to every shard and sums (the 4.x {@code cluster_db_stats_cmd.cpp}); their mongos'
+ * own {@code cluster_db_stats_cmd.cpp} is not among the stored sources, so whether a refusal reaches the client
+ * without a code (as ShardLab answers) or as the shards' error is not verified, nor whether the IDL (its file dates
+ * from 2022) already reads it in 6.1 – 6.3. They had ignored the scale.
  *
  * @param divisor what each size is divided by, at least 1
  */
@@ -49,9 +53,6 @@ record DbStatsScale(long divisor) {
         BsonValue v = command.get("scale");
         if (release.atLeast(7, 0)) {
             return fromIdl(v);
-        }
-        if (release.atLeast(5, 0)) {
-            return BYTES;
         }
         return fromHandParser(v);
     }

@@ -68,6 +68,12 @@ final class IndexCommands {
                 IndexSpecifications.checked(request.arguments().array("indexes"), context.version()));
         TtlIndexOptions.check(
                 specs, context.version(), context.wallClockMillis().getAsLong());
+        TtlIndexOptions.requireNoTtlOnCapped(
+                specs,
+                context.createOptions()
+                        .of(request.database(), request.arguments().firstString())
+                        .capped(),
+                context.version());
         requireUniqueKeptUniqueByShardKey(ns, specs);
         PartialIndexFilter.check(specs, context.version());
         BsonDocument reply = build(request, specs);
@@ -196,7 +202,7 @@ final class IndexCommands {
         for (BsonValue v : specs) {
             BsonDocument spec = v.asDocument();
             if (!alreadyBuilt(spec, existing)) {
-                toBuild.add(spec);
+                toBuild.add(keyAndNameFirst(spec));
             }
         }
         int before = existed ? existing.size() : 1;
@@ -217,6 +223,27 @@ final class IndexCommands {
                 .append(
                         "numIndexesAfter",
                         new BsonInt32(context.documents().indexes(db, coll).size())));
+    }
+
+    /**
+     * {@code spec} with {@code key} and {@code name} first and its other fields after them in their order, as mongod
+     * keeps a specification (mongo {@code src/mongo/db/catalog/index_catalog_impl.cpp} {@code _fixIndexSpec}: {@code v},
+     * then {@code key} and {@code name}, then the rest as given). The document store reads a partial filter given
+     * before the key as a query over nothing and failed with a ClassCastException (InternalError to the client).
+     */
+    private static BsonDocument keyAndNameFirst(BsonDocument spec) {
+        BsonDocument ordered = new BsonDocument();
+        for (String first : List.of("key", "name")) {
+            if (spec.containsKey(first)) {
+                ordered.append(first, spec.get(first));
+            }
+        }
+        spec.forEach((field, value) -> {
+            if (!ordered.containsKey(field)) {
+                ordered.append(field, value);
+            }
+        });
+        return ordered;
     }
 
     /**

@@ -37,7 +37,9 @@ import org.bson.BsonValue;
  *       refusals (TypeMismatch). Not verified.
  *   <li>5.1–5.3: mongo {@code coll_mod.cpp} of the 5.x line: "no expireAfterSeconds, hidden, or unique field";
  *       {@code unique} refused ("collMod does not support converting an index to unique", its feature flag off); a
- *       capped collection's index takes no TTL ("TTL indexes are not supported for capped collections."); the value
+ *       capped collection's index takes no TTL ("TTL indexes are not supported for capped collections.", until 7.1, whose
+ *       feature flag {@code TTLIndexesOnCappedCollections} lets it, SERVER-77586: mongo
+ *       {@code jstests/core/ddl/collmod_convert_to_ttl_capped.js}, {@code requires_fcv_71}); the value
  *       checked as {@code validateExpireAfterSeconds} does ({@link TtlIndexOptions#refusal}, InvalidOptions); a
  *       single-field index that is not TTL becomes one, but not the {@code _id} index ("the _id field does not
  *       support TTL indexes") nor a compound one ("TTL indexes are single-field indexes, compound indexes do not
@@ -134,7 +136,7 @@ record IndexOptionChange(String indexName, Set<String> removed, BsonDocument app
             throw invalid("hidden field must be a boolean");
         }
         if (!handParsed && ttl != null) {
-            if (collection.capped()) {
+            if (collection.capped() && !release.atLeast(7, 1)) {
                 throw invalid("TTL indexes are not supported for capped collections.");
             }
             TtlIndexOptions.refusal(ttl, release, nowMillis).ifPresent(reason -> {

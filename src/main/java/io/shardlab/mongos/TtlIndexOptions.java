@@ -41,6 +41,28 @@ final class TtlIndexOptions {
     private TtlIndexOptions() {}
 
     /**
+     * Refuses a TTL index on a capped collection where {@code release} does: CannotCreateIndex "Cannot create TTL
+     * index on a capped collection", checked after the specifications' TTL values (mongo
+     * {@code src/mongo/db/catalog/index_catalog_impl.cpp}, {@code prepareSpecForCreate}). From 5.2 (SERVER-26287;
+     * "Before version 5.2, TTL indexes were allowed to be created on capped collections", SERVER-61545) to 7.0;
+     * 7.1 lets a capped collection have TTL indexes again (SERVER-77586, feature flag
+     * {@code TTLIndexesOnCappedCollections}; the 8.x {@code prepareSpecForCreate} has no such check).
+     *
+     * @throws MongoCommandException CannotCreateIndex when {@code capped} and a specification has the option
+     */
+    static void requireNoTtlOnCapped(BsonArray indexes, boolean capped, MongoVersion release) {
+        if (!capped || !release.atLeast(5, 2) || release.atLeast(7, 1)) {
+            return;
+        }
+        for (BsonValue v : indexes) {
+            if (v instanceof BsonDocument spec && spec.containsKey(FIELD)) {
+                throw new MongoCommandException(
+                        ErrorCode.CANNOT_CREATE_INDEX, "Cannot create TTL index on a capped collection");
+            }
+        }
+    }
+
+    /**
      * Refuses the first specification of {@code indexes} whose {@code expireAfterSeconds} {@code release}'s shards
      * refuse; the specifications have passed {@link IndexSpecifications#checked} already.
      *

@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * {@code dbStats}' {@code scale}, per release: 4.4 mongo {@code src/mongo/s/commands/cluster_db_stats_cmd.cpp}
  * ({@code errmsgRun}: "scale has to be > 0", "scale has to be a number > 0", errmsg without a code) and
- * {@code src/mongo/db/commands/dbcommands.cpp} ({@code CmdDbStats}, the same rule on the shards); 7.0+
+ * {@code src/mongo/db/commands/dbcommands.cpp} ({@code CmdDbStats}, the same rule on the shards, as 2022's source still
+ * reads it: 5.0 and 6.0 rows); 7.0+
  * {@code src/mongo/db/dbcommands.idl} ({@code scale: safeInt64}) and {@code cluster_db_stats_cmd.cpp}
  * ({@code runWithRequestParser}: "Scale must be greater than zero").
  */
@@ -34,6 +35,10 @@ class DbStatsScaleTest {
             4.4 | {dbStats: 1, scale: '1'}       | NoCode: scale has to be a number > 0
             4.4 | {dbStats: 1, scale: {a: 1}}    | NoCode: scale has to be a number > 0
             4.4 | {dbStats: 1, scale: true}      | NoCode: scale has to be a number > 0
+            5.0 | {dbStats: 1, scale: 1024}      | 1024
+            6.0 | {dbStats: 1, scale: 1024}      | 1024
+            6.0 | {dbStats: 1, scale: 0}         | NoCode: scale has to be > 0
+            5.0 | {dbStats: 1, scale: '1'}       | NoCode: scale has to be a number > 0
             7.0 | {dbStats: 1}                   | 1
             8.0 | {dbStats: 1, scale: 1024}      | 1024
             8.0 | {dbStats: 1, scale: 1048576.5} | 1048576
@@ -63,7 +68,7 @@ class DbStatsScaleTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"4.4", "7.0", "8.0"})
+    @CsvSource({"4.4", "5.0", "6.0", "7.0", "8.0"})
     void eachShardDividesItsSizesAndTheMongosSumsThem(String release) {
         // given a database with documents on a mongos of the release
         ShardedCatalog catalog = new ShardedCatalog(
