@@ -2,6 +2,7 @@ package io.shardlab.advisor;
 
 import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
+import io.shardlab.text.Message;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.WorkloadSettings;
@@ -31,9 +32,9 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
     }
 
     @Override
-    public String description() {
+    public Message description() {
         Path name = file.getFileName();
-        return name == null ? file.toString() : name.toString();
+        return Message.of("advisor.verbatim", name == null ? file.toString() : name.toString());
     }
 
     @Override

@@ -58,8 +58,8 @@ public enum ShippedDataset implements SampleSource {
     }
 
     @Override
-    public String description() {
-        return datasetName + " (shipped with ShardLab)";
+    public Message description() {
+        return Message.of("advisor.sample.shippedSource", datasetName);
     }
 
     @Override

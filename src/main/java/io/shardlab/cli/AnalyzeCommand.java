@@ -63,6 +63,7 @@ final class AnalyzeCommand implements Runnable {
     private final CliLanguage language;
 
     AnalyzeCommand(CliLanguage language) {
+        this.connection = new ConnectionOptions(language);
         this.language = language;
     }
 
@@ -319,7 +320,7 @@ final class AnalyzeCommand implements Runnable {
                             c.numWritesByRange())));
         }
         return new CandidateComparison(
-                report.sampleSource(),
+                messages.text(report.sampleSource()),
                 report.settings().version(),
                 report.settings().shards(),
                 report.settings().chunkSizeMegabytes(),

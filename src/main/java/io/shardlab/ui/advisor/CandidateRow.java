@@ -76,7 +76,7 @@ public record CandidateRow(
     /** The comparison picture of {@code report}, whose rows are {@code rows}, its words in {@code messages}'. */
     static CandidateComparison comparison(AdvisorReport report, List<CandidateRow> rows, Messages messages) {
         return new CandidateComparison(
-                report.sampleSource(),
+                messages.text(report.sampleSource()),
                 report.settings().version(),
                 report.settings().shards(),
                 report.settings().chunkSizeMegabytes(),
