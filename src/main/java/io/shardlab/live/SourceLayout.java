@@ -202,11 +202,13 @@ public record SourceLayout(
         }
     }
 
-    /** {@code "test.users from SOURCE: 4 chunks on 3 shards"}. */
-    public String describe() {
-        int chunks = cluster.chunks().size();
-        int shards = cluster.shards().size();
-        return cluster.namespace() + " from " + metadata.source() + ": " + chunks
-                + (chunks == 1 ? " chunk on " : " chunks on ") + shards + (shards == 1 ? " shard" : " shards");
+    /** {@code "test.users from SOURCE: 4 chunks on 3 shards"}, in the reader's language. */
+    public Message describe() {
+        return Message.of(
+                "live.layout.described",
+                cluster.namespace(),
+                metadata.source(),
+                cluster.chunks().size(),
+                cluster.shards().size());
     }
 }

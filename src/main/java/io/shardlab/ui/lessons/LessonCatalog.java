@@ -53,12 +53,17 @@ public final class LessonCatalog {
     public LessonCatalog(List<Lesson> lessons) {
         this.lessons = List.copyOf(lessons);
         if (this.lessons.isEmpty()) {
-            throw new IllegalArgumentException("lessons: a catalog needs at least one lesson");
+            throw new IllegalArgumentException(
+                    "lessons: a catalog needs at least one lesson"); // untranslated: a developer's contract (the
+            // shipped lessons)
         }
         Set<String> ids = new HashSet<>();
         for (Lesson lesson : this.lessons) {
             if (!ids.add(lesson.id())) {
-                throw new IllegalArgumentException("lessons: the id '" + lesson.id() + "' is used twice");
+                throw new IllegalArgumentException(String.format(
+                        "lessons: the id '%s' is used twice", // untranslated: a developer's contract (the shipped
+                        // lessons)
+                        lesson.id()));
             }
         }
     }
@@ -191,7 +196,8 @@ public final class LessonCatalog {
             }
             return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UncheckedIOException(name + ": cannot be read", e);
+            throw new UncheckedIOException(
+                    name + ": cannot be read", e); // untranslated: a developer's contract (the shipped lessons)
         }
     }
 
@@ -209,7 +215,9 @@ public final class LessonCatalog {
         return lessons.stream()
                 .filter(l -> l.id().equals(id))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("lesson: no lesson '" + id + "'; known: "
-                        + lessons.stream().map(Lesson::id).toList()));
+                .orElseThrow(() -> new IllegalArgumentException(String.format(
+                        "lesson: no lesson '%s'; known: %s", // untranslated: a developer's contract (the shipped
+                        // lessons)
+                        id, lessons.stream().map(Lesson::id).toList())));
     }
 }

@@ -21,11 +21,17 @@ public record LessonScenario(Scenario base, List<LessonQuery> queries, String wh
         Objects.requireNonNull(base, "base");
         if (base.queryFilter().isPresent()) {
             throw new IllegalArgumentException(
-                    "base: a lesson scenario's filters are listed in queries, not in the base");
+                    "base: a lesson scenario's filters are listed in queries, not in the base"); // untranslated: a
+            // developer's contract
+            // (the shipped
+            // lessons)
         }
         queries = List.copyOf(queries);
         if (whyTheseSettings == null || whyTheseSettings.isBlank()) {
-            throw new IllegalArgumentException("whyTheseSettings: say why this version and chunk size show the point");
+            throw new IllegalArgumentException(
+                    "whyTheseSettings: say why this version and chunk size show the point"); // untranslated: a
+            // developer's contract
+            // (the shipped lessons)
         }
     }
 
@@ -40,7 +46,10 @@ public record LessonScenario(Scenario base, List<LessonQuery> queries, String wh
             return base;
         }
         if (!queries.contains(query.get())) {
-            throw new IllegalArgumentException("query: '" + query.get().label() + "' is not a query of this scenario");
+            throw new IllegalArgumentException(String.format(
+                    "query: '%s' is not a query of this scenario", // untranslated: a developer's contract (the shipped
+                    // lessons)
+                    query.get().label()));
         }
         return base.withQueryFilter(query.get().filter());
     }
