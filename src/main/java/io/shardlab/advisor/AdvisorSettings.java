@@ -29,27 +29,23 @@ public record AdvisorSettings(
         version.modelledLine(); // refuses versions before 4.0
         if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
             throw new IllegalArgumentException(String.format(
-                    "shards: between 1 and %s, got %s", // untranslated: a developer's contract (OptionBounds, the
-                    // advisor's spinners)
+                    "shards: between 1 and %s, got %s", // untranslated: a developer's contract
                     SimulationSetup.MAX_SHARDS, shards));
         }
         // config.settings {_id: "chunksize", value} accepts 1 to 1024 MB (mongo balancer_configuration.cpp)
         if (maxChunkSizeBytes < MEGABYTE || maxChunkSizeBytes > 1024 * MEGABYTE) {
             throw new IllegalArgumentException(String.format(
                     "maxChunkSizeBytes: between 1 and 1024 MB, got %s bytes", // untranslated: a developer's contract
-                    // (OptionBounds, the advisor's spinners)
                     maxChunkSizeBytes));
         }
         if (window < 1) {
             throw new IllegalArgumentException(String.format(
                     "window: at least 1 insert per window, got %s", // untranslated: a developer's contract
-                    // (OptionBounds, the advisor's spinners)
                     window));
         }
         if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
             throw new IllegalArgumentException(String.format(
-                    "insertsPerSecond: must be positive, got %s", // untranslated: a developer's contract (OptionBounds,
-                    // the advisor's spinners)
+                    "insertsPerSecond: must be positive, got %s", // untranslated: a developer's contract
                     insertsPerSecond));
         }
     }

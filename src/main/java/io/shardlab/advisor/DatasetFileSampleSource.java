@@ -3,6 +3,7 @@ package io.shardlab.advisor;
 import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.WorkloadSettings;
@@ -27,7 +28,7 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
 
     public DatasetFileSampleSource {
         if (file == null) {
-            throw new IllegalArgumentException("file: required");
+            throw new IllegalArgumentException("file: required"); // untranslated: a developer's contract
         }
     }
 
@@ -58,7 +59,7 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
         try {
             size = Files.size(file);
         } catch (IOException e) {
-            throw new FileException(source + ": cannot be read: " + e.getMessage());
+            throw new FileException(Message.of("files.cannotBeRead", source, RefusedInput.said(e)));
         }
         in = new CountingInput(InputFile.openRaw(file));
         InsertStream stream = DatasetFile.open(

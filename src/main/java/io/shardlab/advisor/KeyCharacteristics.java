@@ -33,31 +33,26 @@ public record KeyCharacteristics(
     public KeyCharacteristics {
         if (numDocsSampled < 1 || numDocsTotal < numDocsSampled) {
             throw new IllegalArgumentException(String.format(
-                    "numDocsSampled/numDocsTotal: 1 <= sampled <= total, got %s of %s", // untranslated: a developer's
-                    // contract (computed by the
-                    // advisor)
+                    "numDocsSampled/numDocsTotal: 1 <= sampled <= total, got %s of %s", // untranslated: a contract
                     numDocsSampled, numDocsTotal));
         }
         if (numDistinctValues < 1 || numDistinctValues > numDocsSampled) {
             throw new IllegalArgumentException(String.format(
-                    "numDistinctValues: between 1 and %s, got %s", // untranslated: a developer's contract (computed by
-                    // the advisor)
+                    "numDistinctValues: between 1 and %s, got %s", // untranslated: a developer's contract
                     numDocsSampled, numDistinctValues));
         }
         if (isUnique && numDistinctValues != numDocsSampled) {
             throw new IllegalArgumentException(String.format(
-                    "isUnique: a unique key has one value per document, got %s distinct values in %s documents", // untranslated: a developer's contract (computed by the advisor)
+                    "isUnique: one value a document, got %s in %s documents", // untranslated: a developer's contract
                     numDistinctValues, numDocsSampled));
         }
         if (numOrphanDocs == null) {
             throw new IllegalArgumentException(
                     "numOrphanDocs: required (empty when not sharded)"); // untranslated: a developer's contract
-            // (computed by the advisor)
         }
         if (avgDocSizeBytes < 5) {
             throw new IllegalArgumentException(String.format(
-                    "avgDocSizeBytes: at least 5, got %s", // untranslated: a developer's contract (computed by the
-                    // advisor)
+                    "avgDocSizeBytes: at least 5, got %s", // untranslated: a developer's contract
                     avgDocSizeBytes));
         }
         mostCommonValues = List.copyOf(mostCommonValues);

@@ -35,21 +35,26 @@ public record Sample(
 
     public Sample {
         if (source == null || order == null || documents == null) {
-            throw new IllegalArgumentException("source/order/documents: required");
+            throw new IllegalArgumentException(
+                    "source/order/documents: required"); // untranslated: a developer's contract (SampleLoader)
         }
         if (documents.size() == 0) {
             throw new RefusedInput(Message.of("advisor.sample.empty", source));
         }
         if (numDocsTotal < documents.size()) {
-            throw new IllegalArgumentException(
-                    "numDocsTotal: at least the " + documents.size() + " sampled documents, got " + numDocsTotal);
+            throw new IllegalArgumentException(String.format(
+                    "numDocsTotal: at least the %s sampled documents, got %s", // untranslated: a developer's contract
+                    documents.size(), numDocsTotal));
         }
         fields = List.copyOf(fields);
         if (indexes == null || numOrphanDocs == null) {
-            throw new IllegalArgumentException("indexes/numOrphanDocs: required (undeclared / empty when unknown)");
+            throw new IllegalArgumentException(
+                    "indexes/numOrphanDocs: required (undeclared / empty when unknown)"); // untranslated: a contract
         }
         if (numOrphanDocs.isPresent() && numOrphanDocs.getAsLong() < 0) {
-            throw new IllegalArgumentException("numOrphanDocs: at least 0, got " + numOrphanDocs.getAsLong());
+            throw new IllegalArgumentException(String.format(
+                    "numOrphanDocs: at least 0, got %s", // untranslated: a developer's contract (SampleLoader)
+                    numOrphanDocs.getAsLong()));
         }
     }
 

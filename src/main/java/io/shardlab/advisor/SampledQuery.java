@@ -40,18 +40,15 @@ public record SampledQuery(
         if (command == QueryCommand.REPLACE_ONE && update == null) {
             throw new IllegalArgumentException(
                     "update: a replaceOne needs its replacement document"); // untranslated: a developer's contract
-            // (QueryMixFile refuses first)
         }
         if ((command.isRead() || command.isDelete()) && (update != null || upsert)) {
             throw new IllegalArgumentException(String.format(
-                    "update/upsert: a %s has neither", // untranslated: a developer's contract (QueryMixFile refuses
-                    // first)
+                    "update/upsert: a %s has neither", // untranslated: a developer's contract
                     command));
         }
         if (collation == null) {
             throw new IllegalArgumentException(
                     "collation: required (empty when none is given)"); // untranslated: a developer's contract
-            // (QueryMixFile refuses first)
         }
     }
 

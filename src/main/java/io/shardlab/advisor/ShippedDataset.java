@@ -53,8 +53,9 @@ public enum ShippedDataset implements SampleSource {
                 return d;
             }
         }
-        throw new IllegalArgumentException("dataset: no shipped dataset '" + name + "'; shipped: "
-                + Arrays.stream(values()).map(ShippedDataset::datasetName).collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException(String.format(
+                "dataset: no shipped dataset '%s'; shipped: %s", // untranslated: a developer's contract
+                name, Arrays.stream(values()).map(ShippedDataset::datasetName).collect(Collectors.joining(", "))));
     }
 
     @Override

@@ -194,9 +194,7 @@ public record SourceLayout(
             Objects.requireNonNull(origin, "origin");
             if (bytes < 0 || (bytes == 0) != (origin == Origin.RELEASE_DEFAULT)) {
                 String contract =
-                        "bytes: positive when set, 0 for the release's default, got "; // untranslated: a developer's
-                // contract (chunkSize() refuses
-                // the source's sizes)
+                        "bytes: positive when set, 0 for the release's default, got "; // untranslated: a contract
                 throw new IllegalArgumentException(contract + bytes + " from " + origin);
             }
         }

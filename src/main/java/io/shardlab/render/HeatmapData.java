@@ -28,29 +28,24 @@ public final class HeatmapData {
         this.bounds = List.copyOf(bounds);
         if (this.bounds.size() < 2) {
             throw new IllegalArgumentException(String.format(
-                    "bounds: at least two bounds (one key range) are needed, got %s", // untranslated: a developer's
-                    // contract (built from a run's
-                    // writes)
+                    "bounds: at least two bounds (one key range) are needed, got %s", // untranslated: a contract
                     this.bounds.size()));
         }
         for (int i = 1; i < this.bounds.size(); i++) {
             if (this.bounds.get(i - 1).compareTo(this.bounds.get(i)) >= 0) {
                 throw new IllegalArgumentException(String.format(
-                        "bounds: not increasing at %s: %s then %s", // untranslated: a developer's contract (built from
-                        // a run's writes)
+                        "bounds: not increasing at %s: %s then %s", // untranslated: a developer's contract
                         i, this.bounds.get(i - 1), this.bounds.get(i)));
             }
         }
         if (windowMillis <= 0) {
             throw new IllegalArgumentException(String.format(
-                    "windowMillis: must be positive, got %s", // untranslated: a developer's contract (built from a
-                    // run's writes)
+                    "windowMillis: must be positive, got %s", // untranslated: a developer's contract
                     windowMillis));
         }
         if (writes.length == 0) {
             throw new IllegalArgumentException(
-                    "writes: at least one window is needed"); // untranslated: a developer's contract (built from a
-            // run's writes)
+                    "writes: at least one window is needed"); // untranslated: a developer's contract
         }
         int ranges = this.bounds.size() - 1;
         long m = 0;
@@ -59,14 +54,12 @@ public final class HeatmapData {
             if (writes[w].length != ranges) {
                 throw new IllegalArgumentException(String.format(
                         "writes: window %s has %s counts for %s key ranges", // untranslated: a developer's contract
-                        // (built from a run's writes)
                         w, writes[w].length, ranges));
             }
             for (long c : writes[w]) {
                 if (c < 0) {
                     throw new IllegalArgumentException(String.format(
-                            "writes: window %s has a negative count %s", // untranslated: a developer's contract (built
-                            // from a run's writes)
+                            "writes: window %s has a negative count %s", // untranslated: a developer's contract
                             w, c));
                 }
                 m = Math.max(m, c);

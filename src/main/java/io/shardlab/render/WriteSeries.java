@@ -26,8 +26,7 @@ public final class WriteSeries {
         this.shards = List.copyOf(shards);
         if (windowMillis <= 0) {
             throw new IllegalArgumentException(String.format(
-                    "windowMillis: must be positive, got %s", // untranslated: a developer's contract (built from a
-                    // run's writes)
+                    "windowMillis: must be positive, got %s", // untranslated: a developer's contract
                     windowMillis));
         }
         if (writes.length != this.shards.size()) {
@@ -38,7 +37,6 @@ public final class WriteSeries {
         if (this.shards.isEmpty() || writes[0].length == 0) {
             throw new IllegalArgumentException(
                     "writes: at least one shard and one window are needed"); // untranslated: a developer's contract
-            // (built from a run's writes)
         }
         if (this.shards.stream().distinct().count() != this.shards.size()) {
             throw new IllegalArgumentException(String.format(
@@ -50,14 +48,12 @@ public final class WriteSeries {
             if (writes[s].length != writes[0].length) {
                 throw new IllegalArgumentException(String.format(
                         "writes: shard %s has %s windows, shard %s has %s", // untranslated: a developer's contract
-                        // (built from a run's writes)
                         this.shards.get(s), writes[s].length, this.shards.get(0), writes[0].length));
             }
             for (long w : writes[s]) {
                 if (w < 0) {
                     throw new IllegalArgumentException(String.format(
-                            "writes: shard %s has a negative count %s", // untranslated: a developer's contract (built
-                            // from a run's writes)
+                            "writes: shard %s has a negative count %s", // untranslated: a developer's contract
                             this.shards.get(s), w));
                 }
             }

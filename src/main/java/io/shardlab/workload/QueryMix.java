@@ -14,15 +14,13 @@ public record QueryMix(List<QueryTemplate> templates) {
         templates = List.copyOf(templates);
         if (templates.isEmpty()) {
             throw new IllegalArgumentException(
-                    "templates: a query mix needs at least one template"); // untranslated: a developer's contract (the
-            // workloads' mixes, OptionBounds.QUERIES)
+                    "templates: a query mix needs at least one template"); // untranslated: a developer's contract
         }
         for (int i = 0; i < templates.size(); i++) {
             for (int j = i + 1; j < templates.size(); j++) {
                 if (templates.get(i).name().equals(templates.get(j).name())) {
                     throw new IllegalArgumentException(String.format(
-                            "templates: the name '%s' is used twice", // untranslated: a developer's contract (the
-                            // workloads' mixes, OptionBounds.QUERIES)
+                            "templates: the name '%s' is used twice", // untranslated: a developer's contract
                             templates.get(i).name()));
                 }
             }
@@ -42,8 +40,7 @@ public record QueryMix(List<QueryTemplate> templates) {
             }
         }
         throw new IllegalArgumentException(String.format(
-                "name: no query template '%s' in this mix; known: %s", // untranslated: a developer's contract (the
-                // workloads' mixes, OptionBounds.QUERIES)
+                "name: no query template '%s' in this mix; known: %s", // untranslated: a developer's contract
                 name, templates.stream().map(QueryTemplate::name).toList()));
     }
 
@@ -51,8 +48,7 @@ public record QueryMix(List<QueryTemplate> templates) {
     public List<Query> sample(int count, long seed) {
         if (count < 0) {
             throw new IllegalArgumentException(String.format(
-                    "count: not negative, got %s", // untranslated: a developer's contract (the workloads' mixes,
-                    // OptionBounds.QUERIES)
+                    "count: not negative, got %s", // untranslated: a developer's contract
                     count));
         }
         SplittableRandom random = new SplittableRandom(seed);

@@ -33,9 +33,7 @@ public record Lesson(
     public Lesson {
         if (id == null || !id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
             throw new IllegalArgumentException(String.format(
-                    "id: lower-case words joined by hyphens, e.g. monotonic-key, got '%s'", // untranslated: a
-                    // developer's contract (the
-                    // shipped lessons)
+                    "id: lower-case words joined by hyphens, e.g. monotonic-key, got '%s'", // untranslated: a contract
                     id));
         }
         requireText(title, "title");
@@ -44,8 +42,7 @@ public record Lesson(
         watch = List.copyOf(watch);
         if (watch.isEmpty()) {
             throw new IllegalArgumentException(
-                    "watch: a lesson says at least one thing to watch"); // untranslated: a developer's contract (the
-            // shipped lessons)
+                    "watch: a lesson says at least one thing to watch"); // untranslated: a developer's contract
         }
         watch.forEach(w -> requireText(w, "watch"));
         requireText(askTheRoom, "askTheRoom");

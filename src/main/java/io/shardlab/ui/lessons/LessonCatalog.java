@@ -54,15 +54,13 @@ public final class LessonCatalog {
         this.lessons = List.copyOf(lessons);
         if (this.lessons.isEmpty()) {
             throw new IllegalArgumentException(
-                    "lessons: a catalog needs at least one lesson"); // untranslated: a developer's contract (the
-            // shipped lessons)
+                    "lessons: a catalog needs at least one lesson"); // untranslated: a developer's contract
         }
         Set<String> ids = new HashSet<>();
         for (Lesson lesson : this.lessons) {
             if (!ids.add(lesson.id())) {
                 throw new IllegalArgumentException(String.format(
-                        "lessons: the id '%s' is used twice", // untranslated: a developer's contract (the shipped
-                        // lessons)
+                        "lessons: the id '%s' is used twice", // untranslated: a developer's contract
                         lesson.id()));
             }
         }
@@ -216,8 +214,7 @@ public final class LessonCatalog {
                 .filter(l -> l.id().equals(id))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(String.format(
-                        "lesson: no lesson '%s'; known: %s", // untranslated: a developer's contract (the shipped
-                        // lessons)
+                        "lesson: no lesson '%s'; known: %s", // untranslated: a developer's contract
                         id, lessons.stream().map(Lesson::id).toList())));
     }
 }

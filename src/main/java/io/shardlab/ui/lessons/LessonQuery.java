@@ -22,7 +22,6 @@ public record LessonQuery(String label, String filter, TargetingClass expected) 
         if (filter == null || filter.isBlank()) {
             throw new IllegalArgumentException(
                     "filter: a query needs a filter, e.g. { user: 'u42' }"); // untranslated: a developer's contract
-            // (the shipped lessons)
         }
         Objects.requireNonNull(expected, "expected");
     }

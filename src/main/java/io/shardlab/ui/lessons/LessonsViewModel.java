@@ -143,8 +143,7 @@ public final class LessonsViewModel {
         Objects.requireNonNull(in, "lessons");
         if (in.isEmpty()) {
             throw new IllegalArgumentException(
-                    "lessons: at least one lesson is required"); // untranslated: a developer's contract (the shipped
-            // lessons, the view's choices)
+                    "lessons: at least one lesson is required"); // untranslated: a developer's contract
         }
         return in;
     }
@@ -158,8 +157,7 @@ public final class LessonsViewModel {
         List<Lesson> after = lessonsIn(language);
         if (after.size() != before.size()) {
             throw new IllegalStateException(String.format(
-                    "lessons: %s in %s but %s before the switch", // untranslated: a developer's contract (the shipped
-                    // lessons, the view's choices)
+                    "lessons: %s in %s but %s before the switch", // untranslated: a developer's contract
                     after.size(), language.tag(), before.size()));
         }
         int index = selectedIndex.get();
@@ -265,8 +263,7 @@ public final class LessonsViewModel {
     public void selectQuery(LessonQuery query) {
         if (query != null && !queries.contains(query)) {
             throw new IllegalArgumentException(String.format(
-                    "query: '%s' is not a query of the shown scenario", // untranslated: a developer's contract (the
-                    // shipped lessons, the view's choices)
+                    "query: '%s' is not a query of the shown scenario", // untranslated: a developer's contract
                     query.label()));
         }
         selectedQuery.set(query);

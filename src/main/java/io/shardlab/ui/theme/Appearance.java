@@ -34,8 +34,7 @@ public final class Appearance {
         return Objects.requireNonNull(
                         view.getResource(file),
                         () -> String.format(
-                                "%s/%s missing from the class path", // untranslated: a developer's contract (a resource
-                                // of the build)
+                                "%s/%s missing from the class path", // untranslated: a developer's contract
                                 view.getPackageName().replace('.', '/'), file))
                 .toExternalForm();
     }

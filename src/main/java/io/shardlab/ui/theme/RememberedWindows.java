@@ -156,8 +156,7 @@ public final class RememberedWindows {
     private static String checkName(String window) {
         if (window == null || !NAME.matcher(window).matches()) {
             throw new IllegalArgumentException(String.format(
-                    "window name: lower case letters, digits and dashes, got '%s'", // untranslated: a developer's
-                    // contract (the views' names)
+                    "window name: lower case letters, digits and dashes, got '%s'", // untranslated: a contract
                     window));
         }
         return window;

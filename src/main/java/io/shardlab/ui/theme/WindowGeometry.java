@@ -16,13 +16,11 @@ public record WindowGeometry(double x, double y, double width, double height, bo
         if (!Double.isFinite(x) || !Double.isFinite(y)) {
             throw new IllegalArgumentException(String.format(
                     "window position: finite numbers, got %s, %s", // untranslated: a developer's contract
-                    // (RememberedWindows refuses first)
                     x, y));
         }
         if (!(width > 0) || !(height > 0) || !Double.isFinite(width) || !Double.isFinite(height)) {
             throw new IllegalArgumentException(String.format(
                     "window size: greater than 0, got %s × %s", // untranslated: a developer's contract
-                    // (RememberedWindows refuses first)
                     width, height));
         }
     }

@@ -62,7 +62,6 @@ public final class WindowPlacement {
             if (!(minWidth > 0) || !(minHeight > 0) || width < minWidth || height < minHeight) {
                 throw new IllegalArgumentException(String.format(
                         "window size: %s × %s with a least size of %s × %s", // untranslated: a developer's contract
-                        // (the views' sizes)
                         width, height, minWidth, minHeight));
             }
         }
