@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
 import java.util.List;
 
 /**
@@ -14,7 +15,7 @@ import java.util.List;
  * @param suggestions further keys worth trying, found in the sample
  */
 public record AdvisorReport(
-        String sampleSource,
+        Message sampleSource,
         SampleOrder sampleOrder,
         AdvisorSettings settings,
         List<SampledQuery> queries,

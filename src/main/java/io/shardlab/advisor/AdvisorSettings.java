@@ -23,23 +23,30 @@ public record AdvisorSettings(
 
     public AdvisorSettings {
         if (version == null) {
-            throw new IllegalArgumentException("version: required");
+            throw new IllegalArgumentException(
+                    "version: required"); // untranslated: a developer's contract (OptionBounds, the advisor's spinners)
         }
         version.modelledLine(); // refuses versions before 4.0
         if (shards < 1 || shards > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException(
-                    "shards: between 1 and " + SimulationSetup.MAX_SHARDS + ", got " + shards);
+            throw new IllegalArgumentException(String.format(
+                    "shards: between 1 and %s, got %s", // untranslated: a developer's contract
+                    SimulationSetup.MAX_SHARDS, shards));
         }
         // config.settings {_id: "chunksize", value} accepts 1 to 1024 MB (mongo balancer_configuration.cpp)
         if (maxChunkSizeBytes < MEGABYTE || maxChunkSizeBytes > 1024 * MEGABYTE) {
-            throw new IllegalArgumentException(
-                    "maxChunkSizeBytes: between 1 and 1024 MB, got " + maxChunkSizeBytes + " bytes");
+            throw new IllegalArgumentException(String.format(
+                    "maxChunkSizeBytes: between 1 and 1024 MB, got %s bytes", // untranslated: a developer's contract
+                    maxChunkSizeBytes));
         }
         if (window < 1) {
-            throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
+            throw new IllegalArgumentException(String.format(
+                    "window: at least 1 insert per window, got %s", // untranslated: a developer's contract
+                    window));
         }
         if (!(insertsPerSecond > 0) || Double.isInfinite(insertsPerSecond)) {
-            throw new IllegalArgumentException("insertsPerSecond: must be positive, got " + insertsPerSecond);
+            throw new IllegalArgumentException(String.format(
+                    "insertsPerSecond: must be positive, got %s", // untranslated: a developer's contract
+                    insertsPerSecond));
         }
     }
 

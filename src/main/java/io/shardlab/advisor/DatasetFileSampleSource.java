@@ -2,6 +2,8 @@ package io.shardlab.advisor;
 
 import io.shardlab.files.FileException;
 import io.shardlab.files.InputFile;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.DatasetFile;
 import io.shardlab.workload.InsertStream;
 import io.shardlab.workload.WorkloadSettings;
@@ -26,14 +28,14 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
 
     public DatasetFileSampleSource {
         if (file == null) {
-            throw new IllegalArgumentException("file: required");
+            throw new IllegalArgumentException("file: required"); // untranslated: a developer's contract
         }
     }
 
     @Override
-    public String description() {
+    public Message description() {
         Path name = file.getFileName();
-        return name == null ? file.toString() : name.toString();
+        return Message.of("advisor.verbatim", name == null ? file.toString() : name.toString());
     }
 
     @Override
@@ -57,7 +59,7 @@ public record DatasetFileSampleSource(Path file) implements SampleSource {
         try {
             size = Files.size(file);
         } catch (IOException e) {
-            throw new FileException(source + ": cannot be read: " + e.getMessage());
+            throw new FileException(Message.of("files.cannotBeRead", source, RefusedInput.said(e)));
         }
         in = new CountingInput(InputFile.openRaw(file));
         InsertStream stream = DatasetFile.open(

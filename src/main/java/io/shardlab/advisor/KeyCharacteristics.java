@@ -32,29 +32,37 @@ public record KeyCharacteristics(
 
     public KeyCharacteristics {
         if (numDocsSampled < 1 || numDocsTotal < numDocsSampled) {
-            throw new IllegalArgumentException("numDocsSampled/numDocsTotal: 1 <= sampled <= total, got "
-                    + numDocsSampled + " of " + numDocsTotal);
+            throw new IllegalArgumentException(String.format(
+                    "numDocsSampled/numDocsTotal: 1 <= sampled <= total, got %s of %s", // untranslated: a contract
+                    numDocsSampled, numDocsTotal));
         }
         if (numDistinctValues < 1 || numDistinctValues > numDocsSampled) {
-            throw new IllegalArgumentException(
-                    "numDistinctValues: between 1 and " + numDocsSampled + ", got " + numDistinctValues);
+            throw new IllegalArgumentException(String.format(
+                    "numDistinctValues: between 1 and %s, got %s", // untranslated: a developer's contract
+                    numDocsSampled, numDistinctValues));
         }
         if (isUnique && numDistinctValues != numDocsSampled) {
-            throw new IllegalArgumentException("isUnique: a unique key has one value per document, got "
-                    + numDistinctValues + " distinct values in " + numDocsSampled + " documents");
+            throw new IllegalArgumentException(String.format(
+                    "isUnique: one value a document, got %s in %s documents", // untranslated: a developer's contract
+                    numDistinctValues, numDocsSampled));
         }
         if (numOrphanDocs == null) {
-            throw new IllegalArgumentException("numOrphanDocs: required (empty when not sharded)");
+            throw new IllegalArgumentException(
+                    "numOrphanDocs: required (empty when not sharded)"); // untranslated: a developer's contract
         }
         if (avgDocSizeBytes < 5) {
-            throw new IllegalArgumentException("avgDocSizeBytes: at least 5, got " + avgDocSizeBytes);
+            throw new IllegalArgumentException(String.format(
+                    "avgDocSizeBytes: at least 5, got %s", // untranslated: a developer's contract
+                    avgDocSizeBytes));
         }
         mostCommonValues = List.copyOf(mostCommonValues);
         if (mostCommonValues.isEmpty()) {
-            throw new IllegalArgumentException("mostCommonValues: at least one");
+            throw new IllegalArgumentException(
+                    "mostCommonValues: at least one"); // untranslated: a developer's contract (computed by the advisor)
         }
         if (monotonicity == null) {
-            throw new IllegalArgumentException("monotonicity: required");
+            throw new IllegalArgumentException(
+                    "monotonicity: required"); // untranslated: a developer's contract (computed by the advisor)
         }
     }
 

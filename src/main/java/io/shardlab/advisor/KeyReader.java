@@ -4,6 +4,8 @@ import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyHasher;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -193,9 +195,14 @@ final class KeyReader {
             if (v.isArray()) {
                 String[] parts = f.path().split("\\.");
                 String at = String.join(".", Arrays.copyOfRange(parts, 0, depth + 1));
-                throw new IllegalArgumentException("candidate " + pattern + ": document " + (doc + 1) + " (line "
-                        + sample.documents().position(doc) + " of " + sample.source() + ") has an array at '" + at
-                        + "'; " + ShardKeyPattern.ARRAY_IN_SHARD_KEY);
+                throw new RefusedInput(Message.of(
+                        "advisor.sample.arrayInKey",
+                        pattern.toString(),
+                        doc + 1,
+                        sample.documents().position(doc),
+                        sample.source(),
+                        at,
+                        ShardKeyPattern.ARRAY_IN_SHARD_KEY));
             }
             if (depth == tail.length) {
                 return v;

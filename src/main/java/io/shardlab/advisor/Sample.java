@@ -12,7 +12,7 @@ import org.bson.BsonDocument;
  * {@link SampleOrder}), kept compactly ({@link DocumentStore}), with what loading learnt about
  * their top-level fields. Immutable once loaded; safe to analyse from several threads.
  *
- * @param source what the documents came from, for reports, e.g. {@code "orders.jsonl"}
+ * @param source what the documents came from, for reports, e.g. {@code "orders.jsonl"}, in the reader's language
  * @param order whether document order is insertion order
  * @param documents the documents, at least one
  * @param numDocsTotal the documents in the collection the sample stands for, at least the
@@ -25,7 +25,7 @@ import org.bson.BsonDocument;
  *     file, where analyzeShardKey leaves {@code numOrphanDocs} out
  */
 public record Sample(
-        String source,
+        Message source,
         SampleOrder order,
         DocumentStore documents,
         long numDocsTotal,
@@ -34,28 +34,33 @@ public record Sample(
         OptionalLong numOrphanDocs) {
 
     public Sample {
-        if (source == null || source.isBlank() || order == null || documents == null) {
-            throw new IllegalArgumentException("source/order/documents: required");
+        if (source == null || order == null || documents == null) {
+            throw new IllegalArgumentException(
+                    "source/order/documents: required"); // untranslated: a developer's contract (SampleLoader)
         }
         if (documents.size() == 0) {
             throw new RefusedInput(Message.of("advisor.sample.empty", source));
         }
         if (numDocsTotal < documents.size()) {
-            throw new IllegalArgumentException(
-                    "numDocsTotal: at least the " + documents.size() + " sampled documents, got " + numDocsTotal);
+            throw new IllegalArgumentException(String.format(
+                    "numDocsTotal: at least the %s sampled documents, got %s", // untranslated: a developer's contract
+                    documents.size(), numDocsTotal));
         }
         fields = List.copyOf(fields);
         if (indexes == null || numOrphanDocs == null) {
-            throw new IllegalArgumentException("indexes/numOrphanDocs: required (undeclared / empty when unknown)");
+            throw new IllegalArgumentException(
+                    "indexes/numOrphanDocs: required (undeclared / empty when unknown)"); // untranslated: a contract
         }
         if (numOrphanDocs.isPresent() && numOrphanDocs.getAsLong() < 0) {
-            throw new IllegalArgumentException("numOrphanDocs: at least 0, got " + numOrphanDocs.getAsLong());
+            throw new IllegalArgumentException(String.format(
+                    "numOrphanDocs: at least 0, got %s", // untranslated: a developer's contract (SampleLoader)
+                    numOrphanDocs.getAsLong()));
         }
     }
 
     /** A sample with undeclared indexes, of an unsharded collection. */
     public Sample(
-            String source, SampleOrder order, DocumentStore documents, long numDocsTotal, List<FieldProfile> fields) {
+            Message source, SampleOrder order, DocumentStore documents, long numDocsTotal, List<FieldProfile> fields) {
         this(source, order, documents, numDocsTotal, fields, CollectionIndexes.undeclared(), OptionalLong.empty());
     }
 
@@ -78,7 +83,7 @@ public record Sample(
             profiler.add(d);
         }
         store.freeze();
-        return new Sample(source, order, store, store.size(), profiler.profiles());
+        return new Sample(Message.of("advisor.verbatim", source), order, store, store.size(), profiler.profiles());
     }
 
     /** Number of sampled documents: analyzeShardKey's {@code numDocsSampled}. */

@@ -1,5 +1,6 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
 import java.util.concurrent.Executor;
 
 /**
@@ -14,8 +15,11 @@ import java.util.concurrent.Executor;
  */
 public interface SampleSource {
 
-    /** What the documents come from, for reports: a file name, {@code "zipcodes (shipped with ShardLab)"}. */
-    String description();
+    /**
+     * What the documents come from, for reports, in the reader's language: a file name, the shipped dataset
+     * {@code "zipcodes (shipped with ShardLab)"}, a live collection's {@code $sample}.
+     */
+    Message description();
 
     /** Whether the documents come in insertion order. */
     SampleOrder order();

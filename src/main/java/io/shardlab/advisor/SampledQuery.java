@@ -29,19 +29,26 @@ public record SampledQuery(
 
     public SampledQuery {
         if (command == null || filter == null) {
-            throw new IllegalArgumentException("command/filter: required");
+            throw new IllegalArgumentException(
+                    "command/filter: required"); // untranslated: a developer's contract (QueryMixFile refuses first)
         }
         if (weight < 1) {
-            throw new IllegalArgumentException("weight: at least 1, got " + weight);
+            throw new IllegalArgumentException(String.format(
+                    "weight: at least 1, got %s", // untranslated: a developer's contract (QueryMixFile refuses first)
+                    weight));
         }
         if (command == QueryCommand.REPLACE_ONE && update == null) {
-            throw new IllegalArgumentException("update: a replaceOne needs its replacement document");
+            throw new IllegalArgumentException(
+                    "update: a replaceOne needs its replacement document"); // untranslated: a developer's contract
         }
         if ((command.isRead() || command.isDelete()) && (update != null || upsert)) {
-            throw new IllegalArgumentException("update/upsert: a " + command + " has neither");
+            throw new IllegalArgumentException(String.format(
+                    "update/upsert: a %s has neither", // untranslated: a developer's contract
+                    command));
         }
         if (collation == null) {
-            throw new IllegalArgumentException("collation: required (empty when none is given)");
+            throw new IllegalArgumentException(
+                    "collation: required (empty when none is given)"); // untranslated: a developer's contract
         }
     }
 

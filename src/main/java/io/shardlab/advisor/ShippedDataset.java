@@ -53,13 +53,14 @@ public enum ShippedDataset implements SampleSource {
                 return d;
             }
         }
-        throw new IllegalArgumentException("dataset: no shipped dataset '" + name + "'; shipped: "
-                + Arrays.stream(values()).map(ShippedDataset::datasetName).collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException(String.format(
+                "dataset: no shipped dataset '%s'; shipped: %s", // untranslated: a developer's contract
+                name, Arrays.stream(values()).map(ShippedDataset::datasetName).collect(Collectors.joining(", "))));
     }
 
     @Override
-    public String description() {
-        return datasetName + " (shipped with ShardLab)";
+    public Message description() {
+        return Message.of("advisor.sample.shippedSource", datasetName);
     }
 
     @Override

@@ -38,28 +38,32 @@ public record WriteDistributionMetrics(
 
     public WriteDistributionMetrics {
         if (update < 0 || delete < 0 || findAndModify < 0 || total != update + delete + findAndModify) {
-            throw new IllegalArgumentException("total: the sum of the commands, got " + total);
+            throw new IllegalArgumentException(String.format(
+                    "total: the sum of the commands, got %s", // untranslated: a developer's contract
+                    total));
         }
         if (numSingleShardWrites < 0
                 || numMultiShardWrites < 0
                 || numScatterGatherWrites < 0
                 || numSingleShardWrites + numMultiShardWrites + numScatterGatherWrites != total) {
             throw new IllegalArgumentException(
-                    "numSingleShardWrites/numMultiShardWrites/numScatterGatherWrites: each " + "write has one class");
+                    "num{SingleShard,MultiShard,ScatterGather}Writes: sum"); // untranslated: a developer's contract
         }
         if (numShardKeyUpdates < 0 || numShardKeyUpdates > update + findAndModify) {
-            throw new IllegalArgumentException(
-                    "numShardKeyUpdates: between 0 and the updates, got " + numShardKeyUpdates);
+            throw new IllegalArgumentException(String.format(
+                    "numShardKeyUpdates: between 0 and the updates, got %s", // untranslated: a developer's contract
+                    numShardKeyUpdates));
         }
         if (numSingleWritesWithoutShardKey < 0
                 || numMultiWritesWithoutShardKey < 0
                 || numSingleWritesWithoutShardKey + numMultiWritesWithoutShardKey + numSingleShardWrites != total) {
-            throw new IllegalArgumentException("numSingleWritesWithoutShardKey/numMultiWritesWithoutShardKey: every "
-                    + "write that is not single-shard is one of them");
+            throw new IllegalArgumentException(
+                    "num{Single,Multi}WritesWithoutShardKey: not single-shard"); // untranslated: a developer's contract
         }
         numWritesByRange = List.copyOf(numWritesByRange);
         if (total == 0 != numWritesByRange.isEmpty()) {
-            throw new IllegalArgumentException("numWritesByRange: present exactly when there are writes");
+            throw new IllegalArgumentException(
+                    "numWritesByRange: present exactly when there are writes"); // untranslated: a developer's contract
         }
     }
 

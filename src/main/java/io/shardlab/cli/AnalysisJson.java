@@ -64,7 +64,7 @@ final class AnalysisJson {
         BsonDocument root = new BsonDocument();
         root.append(
                 "sample",
-                new BsonDocument("source", new BsonString(report.sampleSource()))
+                new BsonDocument("source", new BsonString(ENGLISH.text(report.sampleSource())))
                         .append(
                                 "order",
                                 new BsonString(report.sampleOrder().name().toLowerCase(Locale.ROOT)))

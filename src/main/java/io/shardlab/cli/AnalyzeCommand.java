@@ -62,6 +62,7 @@ final class AnalyzeCommand implements Runnable {
     private final CliLanguage language;
 
     AnalyzeCommand(CliLanguage language) {
+        this.connection = new ConnectionOptions(language);
         this.language = language;
     }
 

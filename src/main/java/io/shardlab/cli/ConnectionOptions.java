@@ -14,7 +14,9 @@ import picocli.CommandLine.Option;
 /**
  * How the CLI connects to a server given by {@code --uri}: the TLS files and the timeout, and the
  * password when the connection string names a user without one. Shared as a picocli mixin by
- * {@link LayoutSourceOptions} (every command that reads a layout) and {@code analyze} (a live sample).
+ * {@link LayoutSourceOptions} (every command that reads a layout) and {@code analyze} (a live sample), made by
+ * the command with the command line's language, in which the password prompt reads (picocli keeps a mixin it
+ * finds already made).
  *
  * <pre>
  *   [--tls-ca-file FILE] [--tls-certificate-key-file FILE] [--timeout SECONDS]
@@ -33,6 +35,12 @@ final class ConnectionOptions {
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10")
     int timeoutSeconds = 10;
+
+    private final CliLanguage words;
+
+    ConnectionOptions(CliLanguage words) {
+        this.words = words;
+    }
 
     /**
      * The request for {@code uri}: with the password from {@value #PASSWORD_ENV} or the terminal
@@ -54,7 +62,7 @@ final class ConnectionOptions {
      * The connection string with a password from the terminal or {@value #PASSWORD_ENV} when it
      * names a user but no password and the mechanism uses one.
      */
-    private static String withPassword(String uri) {
+    private String withPassword(String uri) {
         if (!ConnectionStringSecrets.isConnectionString(uri) || ConnectionStringSecrets.hasPassword(uri)) {
             return uri;
         }
@@ -73,7 +81,7 @@ final class ConnectionOptions {
         String password = System.getenv(PASSWORD_ENV);
         Console console = System.console();
         if (password == null && console != null) {
-            char[] typed = console.readPassword("Password for %s: ", user);
+            char[] typed = console.readPassword("%s ", words.text("cli.connection.passwordPrompt", user));
             password = typed == null ? null : new String(typed);
         }
         if (password == null) {

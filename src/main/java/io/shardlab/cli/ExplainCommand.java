@@ -82,6 +82,7 @@ final class ExplainCommand implements Runnable {
 
     ExplainCommand(Clock clock, CliLanguage language) {
         this.language = language;
+        this.source = new LayoutSourceOptions(language);
         this.clock = clock;
     }
 

@@ -104,6 +104,7 @@ final class ExportCommand implements Runnable {
         this.workloads = workloads;
         this.clock = clock;
         this.language = language;
+        this.source = new LayoutSourceOptions(language);
     }
 
     @Option(names = "--format", paramLabel = "FORMAT")

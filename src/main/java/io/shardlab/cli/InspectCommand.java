@@ -44,6 +44,7 @@ final class InspectCommand implements Runnable {
     InspectCommand(Clock clock, CliLanguage language) {
         this.clock = clock;
         this.language = language;
+        this.source = new LayoutSourceOptions(language);
     }
 
     @Override

@@ -67,6 +67,11 @@ public final class LayoutSourceOptions {
     @Mixin
     ConnectionOptions connection;
 
+    /** @param words the command line's language, for the password prompt ({@link ConnectionOptions}) */
+    LayoutSourceOptions(CliLanguage words) {
+        this.connection = new ConnectionOptions(words);
+    }
+
     /** Whether one of {@code --uri}, {@code --snapshot}, {@code --config-dump} was given. */
     public boolean isGiven() {
         return source != null;

@@ -87,6 +87,7 @@ final class ServeCommand implements Runnable {
 
     ServeCommand(CliLanguage language) {
         this.language = language;
+        this.source = new LayoutSourceOptions(language);
     }
 
     @Override

@@ -64,7 +64,7 @@ final class ShellCommand implements Callable<Integer> {
     private final CliLanguage words;
 
     /** Added by {@link #commandLine(CliLanguage)}: the layout to fork, with the connect timeout renamed. */
-    final LayoutSourceOptions source = new LayoutSourceOptions();
+    final LayoutSourceOptions source;
 
     /**
      * The command with the layout sources of every other command ({@code --uri | --snapshot | --config-dump},
@@ -73,6 +73,7 @@ final class ShellCommand implements Callable<Integer> {
      */
     private ShellCommand(CliLanguage words) {
         this.words = words;
+        this.source = new LayoutSourceOptions(words);
     }
 
     static CommandLine commandLine(CliLanguage words) {

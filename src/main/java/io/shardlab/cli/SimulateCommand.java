@@ -125,6 +125,7 @@ final class SimulateCommand implements Runnable {
         this.workloads = workloads;
         this.clock = clock;
         this.language = language;
+        this.source = new LayoutSourceOptions(language);
     }
 
     /** The command with its help footer listing the workloads (its heading is the bundle's). */

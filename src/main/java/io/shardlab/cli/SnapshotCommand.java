@@ -46,6 +46,7 @@ final class SnapshotCommand implements Runnable {
 
     SnapshotCommand(Clock clock, CliLanguage language) {
         this.language = language;
+        this.source = new LayoutSourceOptions(language);
         this.clock = clock;
     }
 

@@ -80,7 +80,8 @@ public record ClassPathCatalog(
             }
             return Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UncheckedIOException(name + ": cannot be read", e);
+            throw new UncheckedIOException(
+                    name + ": cannot be read", e); // untranslated: a developer's contract (the shipped files)
         }
     }
 

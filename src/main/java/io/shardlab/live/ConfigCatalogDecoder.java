@@ -9,6 +9,7 @@ import io.shardlab.key.InvalidShardKeyException;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -231,14 +232,28 @@ final class ConfigCatalogDecoder {
         return out;
     }
 
+    /**
+     * {@code doc}'s chunk size {@code field} as a whole number (a fraction is cut, as MongoDB's
+     * {@code safeInt64} does), null when absent; {@link SourceLayout#chunkSize()} checks its range.
+     *
+     * @throws RefusedInput naming the field and its value when it is not a number
+     */
+    static Long chunkSize(BsonDocument doc, String field) {
+        if (!doc.containsKey(field)) {
+            return null;
+        }
+        if (!doc.isNumber(field)) {
+            throw new RefusedInput(Message.of("live.refused.chunkSizeNotANumber", field, oneLine(doc)));
+        }
+        return doc.getNumber(field).longValue();
+    }
+
     private static BalancingFlags flags(BsonDocument doc) {
         return new BalancingFlags(
                 isTrue(doc, "noBalance"),
                 bool(doc, "allowMigrations"),
                 bool(doc, "permitMigrations"),
-                doc.isNumber("maxChunkSizeBytes")
-                        ? doc.getNumber("maxChunkSizeBytes").longValue()
-                        : null,
+                chunkSize(doc, "maxChunkSizeBytes"),
                 bool(doc, "noAutoSplit"),
                 bool(doc, "defragmentCollection"),
                 bool(doc, "enableAutoMerge"));
@@ -431,8 +446,8 @@ final class ConfigCatalogDecoder {
         }
         Integer sizeMB = null;
         String sizeSource;
-        if (chunkSize != null && chunkSize.isNumber("value")) {
-            sizeMB = chunkSize.getNumber("value").intValue();
+        if (chunkSize != null && chunkSize.containsKey("value")) {
+            sizeMB = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, chunkSize(chunkSize, "value")));
             sizeSource = BalancerState.FROM_SETTINGS;
         } else if (server != null) {
             // ChunkSizeSettingsType::kDefaultMaxChunkSizeBytes: 64 MB before 6.0, 128 MB from 6.0

@@ -143,9 +143,7 @@ public final class LiveCapture {
                         bool(coll, "noBalance", false),
                         optBool(coll, "allowMigrations"),
                         optBool(coll, "permitMigrations"),
-                        coll.isNumber("maxChunkSizeBytes")
-                                ? coll.getNumber("maxChunkSizeBytes").longValue()
-                                : null,
+                        chunkSize(coll, "maxChunkSizeBytes", file, "live.capture.collection"),
                         optBool(coll, "noAutoSplit"),
                         optBool(coll, "defragmentCollection"),
                         optBool(coll, "enableAutoMerge")));
@@ -269,7 +267,7 @@ public final class LiveCapture {
                         ? d.getNumber("numBalancerRounds").longValue()
                         : null,
                 window,
-                d.isNumber("chunkSizeMB") ? d.getNumber("chunkSizeMB").intValue() : null,
+                chunkSizeMegabytes(d, file),
                 d.isString("chunkSizeSource") ? d.getString("chunkSizeSource").getValue() : "not recorded",
                 bool(d, "autoSplit", true),
                 optBool(d, "autoMerge"));
@@ -457,6 +455,21 @@ public final class LiveCapture {
      * The refusal of an entry of {@code file}'s "capture" that cannot be read: which entry ({@code part}, a
      * {@code live.capture.*} key), its document on one line, and why.
      */
+    /** {@code entry}'s chunk size {@code field}, null when absent ({@link ConfigCatalogDecoder#chunkSize}). */
+    private static Long chunkSize(BsonDocument entry, String field, String file, String part) {
+        try {
+            return ConfigCatalogDecoder.chunkSize(entry, field);
+        } catch (RefusedInput notANumber) {
+            throw unreadable(file, part, entry, notANumber);
+        }
+    }
+
+    /** The balancer's {@code chunkSizeMB}, a size past an int's range kept past 1024 MB for its refusal. */
+    private static Integer chunkSizeMegabytes(BsonDocument balancer, String file) {
+        Long megabytes = chunkSize(balancer, "chunkSizeMB", file, "live.capture.balancer");
+        return megabytes == null ? null : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, megabytes));
+    }
+
     /** {@code file}'s {@code part} could not be read from {@code entry} (a document is said on one line). */
     private static RefusedInput unreadable(String file, String part, BsonValue entry, RuntimeException why) {
         String said = entry.isDocument() ? ConfigCatalogDecoder.oneLine(entry.asDocument()) : String.valueOf(entry);

@@ -68,7 +68,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
      */
     public LiveCollectionSampleSource(LiveConnection connection, String namespace, int sampleSize) {
         if (connection == null) {
-            throw new IllegalArgumentException("connection: required");
+            throw new IllegalArgumentException("connection: required"); // untranslated: a developer's contract
         }
         String[] parts = splitNamespace(namespace);
         if (sampleSize < 1) {
@@ -104,8 +104,8 @@ public final class LiveCollectionSampleSource implements SampleSource {
         }
         return new SampleSource() {
             @Override
-            public String description() {
-                return namespace + " ($sample of " + sampleSize + " at " + request.masked() + ")";
+            public Message description() {
+                return Message.of("live.sample.description", namespace, sampleSize, request.masked());
             }
 
             @Override
@@ -193,8 +193,8 @@ public final class LiveCollectionSampleSource implements SampleSource {
     }
 
     @Override
-    public String description() {
-        return namespace() + " ($sample of " + sampleSize + " at " + connection.masked() + ")";
+    public Message description() {
+        return Message.of("live.sample.description", namespace(), sampleSize, connection.masked());
     }
 
     @Override
@@ -255,7 +255,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
                         Message.of("live.sample.badIndex", namespace(), connection.masked(), RefusedInput.said(e)), e);
             }
         }
-        return CollectionIndexes.declared(out, "listIndexes of " + namespace());
+        return CollectionIndexes.declared(out, "listIndexes of " + namespace()); // untranslated: --json's value
     }
 
     /**
@@ -328,7 +328,7 @@ public final class LiveCollectionSampleSource implements SampleSource {
 
         @Override
         public String source() {
-            return description();
+            return namespace();
         }
 
         @Override
@@ -344,7 +344,8 @@ public final class LiveCollectionSampleSource implements SampleSource {
         @Override
         public InsertDocument next() {
             if (!hasNext()) {
-                throw new NoSuchElementException(namespace() + ": no more sampled documents");
+                throw new NoSuchElementException(
+                        namespace() + ": no more sampled documents"); // untranslated: Iterator's contract (hasNext)
             }
             RawBsonDocument d =
                     LiveCollectionSampleSource.this.read(Message.of("live.doing.sampling", namespace()), cursor::next);

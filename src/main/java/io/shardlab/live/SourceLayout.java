@@ -6,6 +6,9 @@ import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.sim.LoadLayout;
+import io.shardlab.sim.SetChunkSize;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -138,22 +141,36 @@ public record SourceLayout(
      * {@code src/mongo/db/s/balancer/balancer.cpp}:
      * {@code coll.getMaxChunkSizeBytes().value_or(balancerConfig->getMaxChunkSizeBytes())}): the
      * collection's {@code maxChunkSizeBytes}, else config.settings {@code chunksize}, else the release's
-     * default.
+     * default. Either is 1 to 1024 MB, as MongoDB accepts it ({@code configureCollectionBalancing}'s
+     * {@code chunkSize}; {@code ChunkSizeSettingsType::checkMaxChunkSizeValid}, mongo
+     * {@code src/mongo/s/balancer_configuration.cpp}).
+     *
+     * @throws RefusedInput naming the source and the field when a size set there is outside 1 to 1024 MB (0 and
+     *     negative included: a snapshot or a dump written by hand)
      */
     public ChunkSize chunkSize() {
         Long collection = layout.entry().flags().maxChunkSizeBytes();
-        if (collection != null && collection > 0) {
+        if (collection != null) {
+            if (collection < MEGABYTE || collection > SetChunkSize.MAX_MEGABYTES * MEGABYTE) {
+                throw new RefusedInput(
+                        Message.of("live.refused.chunkSizeBytes", metadata.source(), cluster.namespace(), collection));
+            }
             return new ChunkSize(collection, ChunkSize.Origin.COLLECTION);
         }
         BalancerState balancer = metadata.balancer();
         if (balancer != null
                 && BalancerState.FROM_SETTINGS.equals(balancer.chunkSizeSource())
-                && balancer.chunkSizeMB() != null
-                && balancer.chunkSizeMB() > 0) {
-            return new ChunkSize(balancer.chunkSizeMB() * 1024L * 1024L, ChunkSize.Origin.SETTINGS);
+                && balancer.chunkSizeMB() != null) {
+            int megabytes = balancer.chunkSizeMB();
+            if (megabytes < 1 || megabytes > SetChunkSize.MAX_MEGABYTES) {
+                throw new RefusedInput(Message.of("live.refused.chunkSizeMegabytes", metadata.source(), megabytes));
+            }
+            return new ChunkSize(megabytes * MEGABYTE, ChunkSize.Origin.SETTINGS);
         }
         return new ChunkSize(0, ChunkSize.Origin.RELEASE_DEFAULT);
     }
+
+    private static final long MEGABYTE = 1024L * 1024L;
 
     /**
      * A max chunk size and where it was set.
@@ -176,17 +193,20 @@ public record SourceLayout(
         public ChunkSize {
             Objects.requireNonNull(origin, "origin");
             if (bytes < 0 || (bytes == 0) != (origin == Origin.RELEASE_DEFAULT)) {
-                throw new IllegalArgumentException(
-                        "bytes: positive when set, 0 for the release's default, got " + bytes + " from " + origin);
+                String contract =
+                        "bytes: positive when set, 0 for the release's default, got "; // untranslated: a contract
+                throw new IllegalArgumentException(contract + bytes + " from " + origin);
             }
         }
     }
 
-    /** {@code "test.users from SOURCE: 4 chunks on 3 shards"}. */
-    public String describe() {
-        int chunks = cluster.chunks().size();
-        int shards = cluster.shards().size();
-        return cluster.namespace() + " from " + metadata.source() + ": " + chunks
-                + (chunks == 1 ? " chunk on " : " chunks on ") + shards + (shards == 1 ? " shard" : " shards");
+    /** {@code "test.users from SOURCE: 4 chunks on 3 shards"}, in the reader's language. */
+    public Message describe() {
+        return Message.of(
+                "live.layout.described",
+                cluster.namespace(),
+                metadata.source(),
+                cluster.chunks().size(),
+                cluster.shards().size());
     }
 }

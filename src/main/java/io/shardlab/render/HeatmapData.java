@@ -27,32 +27,40 @@ public final class HeatmapData {
     public HeatmapData(List<ShardKey> bounds, long startMillis, long windowMillis, long[][] writes) {
         this.bounds = List.copyOf(bounds);
         if (this.bounds.size() < 2) {
-            throw new IllegalArgumentException(
-                    "bounds: at least two bounds (one key range) are needed, got " + this.bounds.size());
+            throw new IllegalArgumentException(String.format(
+                    "bounds: at least two bounds (one key range) are needed, got %s", // untranslated: a contract
+                    this.bounds.size()));
         }
         for (int i = 1; i < this.bounds.size(); i++) {
             if (this.bounds.get(i - 1).compareTo(this.bounds.get(i)) >= 0) {
-                throw new IllegalArgumentException("bounds: not increasing at " + i + ": " + this.bounds.get(i - 1)
-                        + " then " + this.bounds.get(i));
+                throw new IllegalArgumentException(String.format(
+                        "bounds: not increasing at %s: %s then %s", // untranslated: a developer's contract
+                        i, this.bounds.get(i - 1), this.bounds.get(i)));
             }
         }
         if (windowMillis <= 0) {
-            throw new IllegalArgumentException("windowMillis: must be positive, got " + windowMillis);
+            throw new IllegalArgumentException(String.format(
+                    "windowMillis: must be positive, got %s", // untranslated: a developer's contract
+                    windowMillis));
         }
         if (writes.length == 0) {
-            throw new IllegalArgumentException("writes: at least one window is needed");
+            throw new IllegalArgumentException(
+                    "writes: at least one window is needed"); // untranslated: a developer's contract
         }
         int ranges = this.bounds.size() - 1;
         long m = 0;
         this.writes = new long[writes.length][];
         for (int w = 0; w < writes.length; w++) {
             if (writes[w].length != ranges) {
-                throw new IllegalArgumentException(
-                        "writes: window " + w + " has " + writes[w].length + " counts for " + ranges + " key ranges");
+                throw new IllegalArgumentException(String.format(
+                        "writes: window %s has %s counts for %s key ranges", // untranslated: a developer's contract
+                        w, writes[w].length, ranges));
             }
             for (long c : writes[w]) {
                 if (c < 0) {
-                    throw new IllegalArgumentException("writes: window " + w + " has a negative count " + c);
+                    throw new IllegalArgumentException(String.format(
+                            "writes: window %s has a negative count %s", // untranslated: a developer's contract
+                            w, c));
                 }
                 m = Math.max(m, c);
             }

@@ -25,8 +25,15 @@ public final class LegendPainter {
      * @param kind what the swatch shows
      * @param shardIndex the shard's colour index, for {@link Kind#SHARD}
      * @param text the label
+     * @param badge the word in the swatch, for {@link Kind#HOT}; empty for the others
      */
-    public record Item(Kind kind, int shardIndex, String text) {}
+    public record Item(Kind kind, int shardIndex, String text, String badge) {
+
+        /** An item whose swatch has no word. */
+        public Item(Kind kind, int shardIndex, String text) {
+            this(kind, shardIndex, text, "");
+        }
+    }
 
     /** The kinds of swatch. */
     /** Width of the legend's DRAINING badge (the lanes size theirs to the text). */
@@ -96,7 +103,7 @@ public final class LegendPainter {
                     new Item(Kind.DENSE, -1, words.text("render.legend.dense", (int) NumberLineFrame.BOUNDARY_MIN_PX)));
         }
         if (hotShown) {
-            items.add(new Item(Kind.HOT, -1, words.text("render.legend.hot")));
+            items.add(new Item(Kind.HOT, -1, words.text("render.legend.hot"), words.text("render.badge.hot")));
         }
         if (model.snapshot().shards().stream().anyMatch(Shard::draining)) {
             items.add(new Item(Kind.DRAINING, -1, words.text("render.legend.draining")));
@@ -219,7 +226,11 @@ public final class LegendPainter {
                 pen.crisp(false);
                 pen.fillRound(colors.hot(), x, mid - 8, 30, 16, 8);
                 pen.textCentered(
-                        type.small(), colors.background(), "HOT", x + 15, pen.baselineCentered(type.small(), mid));
+                        type.small(),
+                        colors.background(),
+                        item.badge(),
+                        x + 15,
+                        pen.baselineCentered(type.small(), mid));
             }
             case DRAINING -> {
                 pen.crisp(false);

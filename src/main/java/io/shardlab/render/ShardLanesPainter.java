@@ -224,7 +224,7 @@ public final class ShardLanesPainter {
     }
 
     private double badgeWidth(Pen pen) {
-        return pen.width(type.small(), "HOT") + 12;
+        return pen.width(type.small(), words.text("render.badge.hot")) + 12;
     }
 
     /** One column of the table: its header, and its cell for a row. */
@@ -355,7 +355,7 @@ public final class ShardLanesPainter {
                 pen.textCentered(
                         type.small(),
                         colors.background(),
-                        "HOT",
+                        words.text("render.badge.hot"),
                         badgeX + bw / 2,
                         pen.baselineCentered(type.small(), mid));
                 badgeX += bw + 8;

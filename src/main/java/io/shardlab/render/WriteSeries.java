@@ -25,28 +25,36 @@ public final class WriteSeries {
     public WriteSeries(List<String> shards, long startMillis, long windowMillis, long[][] writes) {
         this.shards = List.copyOf(shards);
         if (windowMillis <= 0) {
-            throw new IllegalArgumentException("windowMillis: must be positive, got " + windowMillis);
+            throw new IllegalArgumentException(String.format(
+                    "windowMillis: must be positive, got %s", // untranslated: a developer's contract
+                    windowMillis));
         }
         if (writes.length != this.shards.size()) {
-            throw new IllegalArgumentException(
-                    "writes: " + writes.length + " rows for " + this.shards.size() + " shards");
+            throw new IllegalArgumentException(String.format(
+                    "writes: %s rows for %s shards", // untranslated: a developer's contract (built from a run's writes)
+                    writes.length, this.shards.size()));
         }
         if (this.shards.isEmpty() || writes[0].length == 0) {
-            throw new IllegalArgumentException("writes: at least one shard and one window are needed");
+            throw new IllegalArgumentException(
+                    "writes: at least one shard and one window are needed"); // untranslated: a developer's contract
         }
         if (this.shards.stream().distinct().count() != this.shards.size()) {
-            throw new IllegalArgumentException("shards: listed twice in " + this.shards);
+            throw new IllegalArgumentException(String.format(
+                    "shards: listed twice in %s", // untranslated: a developer's contract (built from a run's writes)
+                    this.shards));
         }
         this.writes = new long[writes.length][];
         for (int s = 0; s < writes.length; s++) {
             if (writes[s].length != writes[0].length) {
-                throw new IllegalArgumentException("writes: shard " + this.shards.get(s) + " has " + writes[s].length
-                        + " windows, shard " + this.shards.get(0) + " has " + writes[0].length);
+                throw new IllegalArgumentException(String.format(
+                        "writes: shard %s has %s windows, shard %s has %s", // untranslated: a developer's contract
+                        this.shards.get(s), writes[s].length, this.shards.get(0), writes[0].length));
             }
             for (long w : writes[s]) {
                 if (w < 0) {
-                    throw new IllegalArgumentException(
-                            "writes: shard " + this.shards.get(s) + " has a negative count " + w);
+                    throw new IllegalArgumentException(String.format(
+                            "writes: shard %s has a negative count %s", // untranslated: a developer's contract
+                            this.shards.get(s), w));
                 }
             }
             this.writes[s] = writes[s].clone();

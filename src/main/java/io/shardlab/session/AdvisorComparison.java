@@ -24,7 +24,7 @@ public final class AdvisorComparison {
                     report.candidates().get(i), messages.text(report.verdict(i).label())));
         }
         return new CandidateComparison(
-                report.sampleSource(),
+                messages.text(report.sampleSource()),
                 report.settings().version(),
                 report.settings().shards(),
                 report.settings().chunkSizeMegabytes(),

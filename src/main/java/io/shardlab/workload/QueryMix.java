@@ -13,13 +13,15 @@ public record QueryMix(List<QueryTemplate> templates) {
     public QueryMix {
         templates = List.copyOf(templates);
         if (templates.isEmpty()) {
-            throw new IllegalArgumentException("templates: a query mix needs at least one template");
+            throw new IllegalArgumentException(
+                    "templates: a query mix needs at least one template"); // untranslated: a developer's contract
         }
         for (int i = 0; i < templates.size(); i++) {
             for (int j = i + 1; j < templates.size(); j++) {
                 if (templates.get(i).name().equals(templates.get(j).name())) {
-                    throw new IllegalArgumentException(
-                            "templates: the name '" + templates.get(i).name() + "' is used twice");
+                    throw new IllegalArgumentException(String.format(
+                            "templates: the name '%s' is used twice", // untranslated: a developer's contract
+                            templates.get(i).name()));
                 }
             }
         }
@@ -37,14 +39,17 @@ public record QueryMix(List<QueryTemplate> templates) {
                 return t;
             }
         }
-        throw new IllegalArgumentException("name: no query template '" + name + "' in this mix; known: "
-                + templates.stream().map(QueryTemplate::name).toList());
+        throw new IllegalArgumentException(String.format(
+                "name: no query template '%s' in this mix; known: %s", // untranslated: a developer's contract
+                name, templates.stream().map(QueryTemplate::name).toList()));
     }
 
     /** {@code count} queries drawn by weight from a generator seeded with {@code seed}. */
     public List<Query> sample(int count, long seed) {
         if (count < 0) {
-            throw new IllegalArgumentException("count: not negative, got " + count);
+            throw new IllegalArgumentException(String.format(
+                    "count: not negative, got %s", // untranslated: a developer's contract
+                    count));
         }
         SplittableRandom random = new SplittableRandom(seed);
         double[] weights = templates.stream().mapToDouble(QueryTemplate::weight).toArray();

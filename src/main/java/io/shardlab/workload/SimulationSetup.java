@@ -38,7 +38,8 @@ public record SimulationSetup(
                     "shards: 1 to " + MAX_SHARDS + ", got " + shards); // untranslated: a developer's contract (bounds)
         }
         if (maxChunkSizeBytes < 0) {
-            throw new IllegalArgumentException("maxChunkSizeBytes: not negative, got " + maxChunkSizeBytes);
+            throw new IllegalArgumentException("maxChunkSizeBytes < 0: "
+                    + maxChunkSizeBytes); // untranslated: a developer's contract (SourceLayout.chunkSize, OptionBounds)
         }
         checkPace(window, insertsPerSecond);
         if (docSize < 0) {

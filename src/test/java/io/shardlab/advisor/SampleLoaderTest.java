@@ -42,7 +42,7 @@ class SampleLoaderTest {
 
         assertEquals(3, sample.numDocsSampled());
         assertEquals(SampleOrder.INSERTION, sample.order());
-        assertEquals("orders.json", sample.source());
+        assertEquals("orders.json", Messages.of(Language.ENGLISH).text(sample.source()));
         assertEquals(
                 BsonLiterals.parseDocument(
                         "{_id: ObjectId('65920080fd9d6253473719b9'), " + "ts: new Date(1704067201000), n: 6}"),
@@ -110,7 +110,8 @@ class SampleLoaderTest {
             assertTrue(reports.get(i).fraction() >= reports.get(i - 1).fraction(), "never goes back");
         }
         assertEquals(
-                new AnalysisProgress(Message.of("advisor.progress.reading", "many.jsonl"), 1),
+                new AnalysisProgress(
+                        Message.of("advisor.progress.reading", Message.of("advisor.verbatim", "many.jsonl")), 1),
                 reports.get(reports.size() - 1));
     }
 

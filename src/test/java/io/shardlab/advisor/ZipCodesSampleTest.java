@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import io.shardlab.workload.ZipCodeTable;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +64,12 @@ class ZipCodesSampleTest {
     void theSampleIsTheWholeFileInFileOrder() {
         assertEquals(table.size(), sample.numDocsSampled());
         assertEquals(table.size(), sample.numDocsTotal());
-        assertEquals("zipcodes (shipped with ShardLab)", sample.source());
+        assertEquals(
+                "zipcodes (shipped with ShardLab)",
+                Messages.of(Language.ENGLISH).text(sample.source()));
+        assertEquals(
+                "zipcodes（ShardLab 自带）",
+                Messages.of(Language.SIMPLIFIED_CHINESE).text(sample.source()));
         assertEquals(
                 new BsonString(table.rows().get(0).zip()),
                 sample.documents().document(0).get("zip"));

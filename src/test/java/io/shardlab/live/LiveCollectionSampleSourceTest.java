@@ -20,6 +20,8 @@ import io.shardlab.advisor.SampleOrder;
 import io.shardlab.advisor.ShardKeyAdvisor;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -105,8 +107,13 @@ class LiveCollectionSampleSourceTest {
                 ids.add(sample.documents().document(i).get("_id"));
             }
             assertEquals(10, ids.size(), "mongo-java-server's $sample draws without repetition");
+            String described = Messages.of(Language.ENGLISH).text(sample.source());
+            assertTrue(described.startsWith("shop.orders ($sample of 10 at mongodb://127.0.0.1:"), described);
             assertTrue(
-                    sample.source().startsWith("shop.orders ($sample of 10 at mongodb://127.0.0.1:"), sample.source());
+                    Messages.of(Language.SIMPLIFIED_CHINESE)
+                            .text(sample.source())
+                            .matches("mongodb://127\\.0\\.0\\.1:\\d+ 上的 shop\\.orders（\\$sample 抽取 10 个文档）"),
+                    Messages.of(Language.SIMPLIFIED_CHINESE).text(sample.source()));
         }
     }
 

@@ -1,6 +1,8 @@
 package io.shardlab.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkMap;
@@ -12,6 +14,7 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.SnapshotFile;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.RefusedInput;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +67,6 @@ class SourceLayoutTest {
             # collection maxChunkSizeBytes | chunkSizeMB | chunkSizeSource | bytes    | origin
             67108864                       | 128         | config.settings | 67108864 | COLLECTION
             -                              | 32          | config.settings | 33554432 | SETTINGS
-            0                              | 32          | config.settings | 33554432 | SETTINGS
             -                              | 128         | balancerStatus  | 0        | RELEASE_DEFAULT
             -                              | -           | -               | 0        | RELEASE_DEFAULT
             """)
@@ -79,6 +81,33 @@ class SourceLayoutTest {
         SourceLayout layout = read("{collection: " + coll + balancer + "}", List.of());
 
         assertEquals(new SourceLayout.ChunkSize(bytes, origin), layout.chunkSize());
+    }
+
+    /**
+     * MongoDB keeps a chunk size of 1 MB to 1 GB ({@code configureCollectionBalancing}'s {@code chunkSize: 0} removes
+     * {@code maxChunkSizeBytes}, it never stores 0; {@code ChunkSizeSettingsType::checkMaxChunkSizeValid}): any other
+     * size in a source is refused, naming the source and the field.
+     */
+    @ParameterizedTest(name = "[{index}] maxChunkSizeBytes {0}, settings {1} MB -> refused: {2}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            # collection maxChunkSizeBytes | chunkSizeMB | refusal
+            0                              | 32          | orders.json: maxChunkSizeBytes of shop.orders is 0 bytes
+            -1                             | -           | orders.json: maxChunkSizeBytes of shop.orders is -1 bytes
+            1073741825                     | -           | orders.json: maxChunkSizeBytes of shop.orders is 1073741825 bytes
+            -                              | 0           | orders.json: the config.settings chunksize value is 0 MB
+            -                              | 1025        | orders.json: the config.settings chunksize value is 1025 MB
+            """)
+    void aChunkSizeMongoDBWouldNotKeepIsRefused(Long collection, Integer mb, String refusal) {
+        String coll = collection == null ? "{}" : "{maxChunkSizeBytes: {$numberLong: '" + collection + "'}}";
+        String balancer = mb == null
+                ? ""
+                : ", balancer: {mode: 'full', source: 'balancerStatus', chunkSizeMB: " + mb
+                        + ", chunkSizeSource: 'config.settings'}";
+        SourceLayout layout = read("{collection: " + coll + balancer + "}", List.of());
+
+        RefusedInput refused = assertThrows(RefusedInput.class, layout::chunkSize);
+
+        assertTrue(refused.getMessage().startsWith(refusal), refused.getMessage());
     }
 
     @ParameterizedTest(name = "[{index}] captured from {0} -> simulated as {1}")

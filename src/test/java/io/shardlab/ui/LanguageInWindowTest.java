@@ -32,6 +32,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * View → Language in the running main window: choosing 简体中文 re-says every menu of the window's frame and the
@@ -122,6 +123,41 @@ class LanguageInWindowTest {
             root.layout();
             return ClippedText.in(root);
         });
+        assertEquals(List.of(), clips);
+    }
+
+    /**
+     * Lesson 4 (the seed text's cardinality lesson) in Chinese, its scenario running in the explorer beside it: at
+     * either size no word of the lesson, its run button, the explorer's setup, counters and diagram is cut.
+     */
+    @ParameterizedTest(name = "{0} × {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            1280 | 720
+            1600 | 1000
+            """)
+    void in_chinese_no_word_of_a_running_lesson_is_cut(double width, double height, FxRobot robot) throws Exception {
+        choose(robot, "menu-language-zh-cn");
+        robot.interact(() -> {
+            window.stage().setWidth(width);
+            window.stage().setHeight(height);
+        });
+        for (int i = 0; i < 3; i++) {
+            robot.interact(() -> ((Button) window.stage().getScene().lookup("#lesson-next")).fire());
+        }
+        robot.interact(() -> ((Button) window.stage().getScene().lookup("#lesson-run")).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        List<ClippedText.Clip> clips = onFxThread(() -> {
+            Parent root = window.stage().getScene().getRoot();
+            root.resize(width, height);
+            root.applyCss();
+            root.layout();
+            return ClippedText.in(root);
+        });
+        assertEquals(
+                "第 4 课，共 20 课",
+                onFxThread(() -> ((Label) window.stage().getScene().lookup("#lesson-position")).getText()),
+                "lesson 4 is on show");
         assertEquals(List.of(), clips);
     }
 

@@ -14,10 +14,12 @@ public record FollowUp(String label, String note, LessonScenario scenario) {
 
     public FollowUp {
         if (label == null || label.isBlank()) {
-            throw new IllegalArgumentException("label: a follow-up needs a button label");
+            throw new IllegalArgumentException(
+                    "label: a follow-up needs a button label"); // untranslated: a developer's contract
         }
         if (note == null || note.isBlank()) {
-            throw new IllegalArgumentException("note: a follow-up needs a note saying what to compare");
+            throw new IllegalArgumentException(
+                    "note: a follow-up needs a note saying what to compare"); // untranslated: a developer's contract
         }
         Objects.requireNonNull(scenario, "scenario");
     }

@@ -32,15 +32,17 @@ public record Lesson(
 
     public Lesson {
         if (id == null || !id.matches("[a-z0-9]+(-[a-z0-9]+)*")) {
-            throw new IllegalArgumentException(
-                    "id: lower-case words joined by hyphens, e.g. monotonic-key, got '" + id + "'");
+            throw new IllegalArgumentException(String.format(
+                    "id: lower-case words joined by hyphens, e.g. monotonic-key, got '%s'", // untranslated: a contract
+                    id));
         }
         requireText(title, "title");
         requireText(principle, "principle");
         Objects.requireNonNull(scenario, "scenario");
         watch = List.copyOf(watch);
         if (watch.isEmpty()) {
-            throw new IllegalArgumentException("watch: a lesson says at least one thing to watch");
+            throw new IllegalArgumentException(
+                    "watch: a lesson says at least one thing to watch"); // untranslated: a developer's contract
         }
         watch.forEach(w -> requireText(w, "watch"));
         requireText(askTheRoom, "askTheRoom");
@@ -50,7 +52,9 @@ public record Lesson(
 
     private static void requireText(String text, String name) {
         if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException(name + ": required, not blank");
+            throw new IllegalArgumentException(String.format(
+                    "%s: required, not blank", // untranslated: a developer's contract (the shipped lessons)
+                    name));
         }
     }
 }

@@ -64,12 +64,15 @@ public final class LessonCatalog {
     public LessonCatalog(List<Lesson> lessons) {
         this.lessons = List.copyOf(lessons);
         if (this.lessons.isEmpty()) {
-            throw new IllegalArgumentException("lessons: a catalog needs at least one lesson");
+            throw new IllegalArgumentException(
+                    "lessons: a catalog needs at least one lesson"); // untranslated: a developer's contract
         }
         Set<String> ids = new HashSet<>();
         for (Lesson lesson : this.lessons) {
             if (!ids.add(lesson.id())) {
-                throw new IllegalArgumentException("lessons: the id '" + lesson.id() + "' is used twice");
+                throw new IllegalArgumentException(String.format(
+                        "lessons: the id '%s' is used twice", // untranslated: a developer's contract
+                        lesson.id()));
             }
         }
     }
@@ -171,7 +174,8 @@ public final class LessonCatalog {
         return lessons.stream()
                 .filter(l -> l.id().equals(id))
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("lesson: no lesson '" + id + "'; known: "
-                        + lessons.stream().map(Lesson::id).toList()));
+                .orElseThrow(() -> new IllegalArgumentException(String.format(
+                        "lesson: no lesson '%s'; known: %s", // untranslated: a developer's contract
+                        id, lessons.stream().map(Lesson::id).toList())));
     }
 }

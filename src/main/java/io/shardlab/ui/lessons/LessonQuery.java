@@ -16,10 +16,12 @@ public record LessonQuery(String label, String filter, TargetingClass expected) 
 
     public LessonQuery {
         if (label == null || label.isBlank()) {
-            throw new IllegalArgumentException("label: a query needs a label");
+            throw new IllegalArgumentException(
+                    "label: a query needs a label"); // untranslated: a developer's contract (the shipped lessons)
         }
         if (filter == null || filter.isBlank()) {
-            throw new IllegalArgumentException("filter: a query needs a filter, e.g. { user: 'u42' }");
+            throw new IllegalArgumentException(
+                    "filter: a query needs a filter, e.g. { user: 'u42' }"); // untranslated: a developer's contract
         }
         Objects.requireNonNull(expected, "expected");
     }

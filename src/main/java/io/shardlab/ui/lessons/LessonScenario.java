@@ -21,11 +21,12 @@ public record LessonScenario(Scenario base, List<LessonQuery> queries, String wh
         Objects.requireNonNull(base, "base");
         if (base.queryFilter().isPresent()) {
             throw new IllegalArgumentException(
-                    "base: a lesson scenario's filters are listed in queries, not in the base");
+                    "base: a scenario's filters are its queries"); // untranslated: a developer's contract
         }
         queries = List.copyOf(queries);
         if (whyTheseSettings == null || whyTheseSettings.isBlank()) {
-            throw new IllegalArgumentException("whyTheseSettings: say why this version and chunk size show the point");
+            throw new IllegalArgumentException(
+                    "whyTheseSettings: say why this version and chunk size show the point"); // untranslated: a contract
         }
     }
 
@@ -40,7 +41,9 @@ public record LessonScenario(Scenario base, List<LessonQuery> queries, String wh
             return base;
         }
         if (!queries.contains(query.get())) {
-            throw new IllegalArgumentException("query: '" + query.get().label() + "' is not a query of this scenario");
+            throw new IllegalArgumentException(String.format(
+                    "query: '%s' is not a query of this scenario", // untranslated: a developer's contract
+                    query.get().label()));
         }
         return base.withQueryFilter(query.get().filter());
     }

@@ -142,7 +142,8 @@ public final class LessonsViewModel {
         List<Lesson> in = loaded.computeIfAbsent(language, lessonsIn);
         Objects.requireNonNull(in, "lessons");
         if (in.isEmpty()) {
-            throw new IllegalArgumentException("lessons: at least one lesson is required");
+            throw new IllegalArgumentException(
+                    "lessons: at least one lesson is required"); // untranslated: a developer's contract
         }
         return in;
     }
@@ -155,8 +156,9 @@ public final class LessonsViewModel {
         List<Lesson> before = List.copyOf(lessons);
         List<Lesson> after = lessonsIn(language);
         if (after.size() != before.size()) {
-            throw new IllegalStateException("lessons: " + after.size() + " in " + language.tag() + " but "
-                    + before.size() + " before the switch");
+            throw new IllegalStateException(String.format(
+                    "lessons: %s in %s but %s before the switch", // untranslated: a developer's contract
+                    after.size(), language.tag(), before.size()));
         }
         int index = selectedIndex.get();
         int followUp = followUps.indexOf(shownFollowUp.get());
@@ -231,7 +233,9 @@ public final class LessonsViewModel {
                 return;
             }
         }
-        throw new IllegalArgumentException("id: no lesson '" + id + "'");
+        throw new IllegalArgumentException(String.format(
+                "id: no lesson '%s'", // untranslated: a developer's contract (the shipped lessons, the view's choices)
+                id));
     }
 
     /** Opens the next lesson; does nothing on the last one. */
@@ -258,7 +262,9 @@ public final class LessonsViewModel {
      */
     public void selectQuery(LessonQuery query) {
         if (query != null && !queries.contains(query)) {
-            throw new IllegalArgumentException("query: '" + query.label() + "' is not a query of the shown scenario");
+            throw new IllegalArgumentException(String.format(
+                    "query: '%s' is not a query of the shown scenario", // untranslated: a developer's contract
+                    query.label()));
         }
         selectedQuery.set(query);
         if (running != null && running == shownScenario.get()) {

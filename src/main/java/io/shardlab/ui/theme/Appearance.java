@@ -21,7 +21,7 @@ public final class Appearance {
     /** The app stylesheet: shard palette, jumbo and hot colours, shell layout. */
     public static final String STYLESHEET = Objects.requireNonNull(
                     Appearance.class.getResource("/io/shardlab/ui/shardlab.css"),
-                    "io/shardlab/ui/shardlab.css missing from the class path")
+                    "io/shardlab/ui/shardlab.css missing from the class path") // untranslated: a build's resource
             .toExternalForm();
 
     /**
@@ -33,7 +33,9 @@ public final class Appearance {
     public static String featureStylesheet(Class<?> view, String file) {
         return Objects.requireNonNull(
                         view.getResource(file),
-                        () -> view.getPackageName().replace('.', '/') + "/" + file + " missing from the class path")
+                        () -> String.format(
+                                "%s/%s missing from the class path", // untranslated: a developer's contract
+                                view.getPackageName().replace('.', '/'), file))
                 .toExternalForm();
     }
 

@@ -105,14 +105,11 @@ public final class RememberedWindows {
                                 new WindowGeometry(
                                         number(lines, name + ".x"),
                                         number(lines, name + ".y"),
-                                        number(lines, name + ".width"),
-                                        number(lines, name + ".height"),
+                                        size(lines, name + ".width"),
+                                        size(lines, name + ".height"),
                                         Boolean.parseBoolean(lines.getProperty(name + ".maximized"))));
                     } catch (Unreadable e) {
                         problems.accept(Message.of("window.sizes.oneNotRead", file, e.says, name));
-                    } catch (IllegalArgumentException e) { // a geometry no window can have
-                        problems.accept(Message.of(
-                                "window.sizes.oneNotRead", file, Message.of("window.said", e.getMessage()), name));
                     }
                 });
     }
@@ -122,11 +119,25 @@ public final class RememberedWindows {
         if (text == null) {
             throw new Unreadable(Message.of("window.sizes.missing", key));
         }
+        double number;
         try {
-            return Double.parseDouble(text.strip());
+            number = Double.parseDouble(text.strip());
         } catch (NumberFormatException e) {
             throw new Unreadable(Message.of("window.sizes.notANumber", key, text));
         }
+        if (!Double.isFinite(number)) {
+            throw new Unreadable(Message.of("window.sizes.notANumber", key, text));
+        }
+        return number;
+    }
+
+    /** A width or a height: a finite number greater than 0 ({@link WindowGeometry}). */
+    private static double size(Properties lines, String key) {
+        double size = number(lines, key);
+        if (!(size > 0)) {
+            throw new Unreadable(Message.of("window.sizes.notPositive", key, lines.getProperty(key)));
+        }
+        return size;
     }
 
     /** A line of the file that cannot be read, and what is wrong with it. */
@@ -144,8 +155,9 @@ public final class RememberedWindows {
 
     private static String checkName(String window) {
         if (window == null || !NAME.matcher(window).matches()) {
-            throw new IllegalArgumentException(
-                    "window name: lower case letters, digits and dashes, got '" + window + "'");
+            throw new IllegalArgumentException(String.format(
+                    "window name: lower case letters, digits and dashes, got '%s'", // untranslated: a contract
+                    window));
         }
         return window;
     }

@@ -14,10 +14,14 @@ public record WindowGeometry(double x, double y, double width, double height, bo
 
     public WindowGeometry {
         if (!Double.isFinite(x) || !Double.isFinite(y)) {
-            throw new IllegalArgumentException("window position: finite numbers, got " + x + ", " + y);
+            throw new IllegalArgumentException(String.format(
+                    "window position: finite numbers, got %s, %s", // untranslated: a developer's contract
+                    x, y));
         }
         if (!(width > 0) || !(height > 0) || !Double.isFinite(width) || !Double.isFinite(height)) {
-            throw new IllegalArgumentException("window size: greater than 0, got " + width + " × " + height);
+            throw new IllegalArgumentException(String.format(
+                    "window size: greater than 0, got %s × %s", // untranslated: a developer's contract
+                    width, height));
         }
     }
 

@@ -60,8 +60,9 @@ public final class WindowPlacement {
     public record Size(double width, double height, double minWidth, double minHeight) {
         public Size {
             if (!(minWidth > 0) || !(minHeight > 0) || width < minWidth || height < minHeight) {
-                throw new IllegalArgumentException("window size: " + width + " × " + height + " with a least size of "
-                        + minWidth + " × " + minHeight);
+                throw new IllegalArgumentException(String.format(
+                        "window size: %s × %s with a least size of %s × %s", // untranslated: a developer's contract
+                        width, height, minWidth, minHeight));
             }
         }
     }

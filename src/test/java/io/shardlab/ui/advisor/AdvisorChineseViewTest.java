@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.text.Language;
+import io.shardlab.ui.FxWait;
+import io.shardlab.ui.text.ClippedText;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.RememberedWindows;
@@ -14,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
@@ -25,13 +28,15 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The advisor window in 简体中文 at 1280×720, headless (Monocle): its headings, the recommendation and the
+ * The advisor window in 简体中文 at 1280×720 and 1600×1000, headless (Monocle): its headings, the recommendation and the
  * reasons in Chinese, in the zh-cn manual's terms, and back to English when View → Language switches.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -40,9 +45,11 @@ class AdvisorChineseViewTest {
     private final ExecutorService background = Executors.newSingleThreadExecutor();
     private final ExecutorService candidates = Executors.newFixedThreadPool(2);
     private final UiText text = new UiText(Language.SIMPLIFIED_CHINESE);
+    private Stage stage;
 
     @Start
     void start(Stage stage) {
+        this.stage = stage;
         AdvisorViewModel viewModel = new AdvisorViewModel(background, Platform::runLater, candidates);
         stage.setScene(new Scene(
                 new AdvisorView(
@@ -129,6 +136,53 @@ class AdvisorChineseViewTest {
                 robot.lookup("#findings .label").queryAllAs(Label.class).stream()
                         .anyMatch(l -> l.getText().startsWith("Only 62 distinct values")),
                 "the findings are said again in English");
+    }
+
+    /**
+     * On both screens the window opens on, no word of the advisor is cut ({@link ClippedText}: a label drawn shorter
+     * than its text, a prompt wider than its field, a text out of its parent's clip): empty, and with the zip codes
+     * analysed on two candidates, the table, the recommendation and the findings on show.
+     */
+    @ParameterizedTest(name = "{0}×{1}")
+    @CsvSource({"1280, 720", "1600, 1000"})
+    void inChineseNoWordOfTheAdvisorIsCutAtEitherSize(double width, double height, FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            stage.setWidth(width);
+            stage.setHeight(height);
+        });
+        assertEquals(List.of(), clips(), "the empty advisor");
+
+        robot.clickOn("#load-sample");
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#load-zipcodes").tryQuery().isPresent());
+        robot.clickOn("#load-zipcodes");
+        Label summary = robot.lookup("#sample-summary").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> summary.getText().startsWith("zipcodes"));
+        addCandidate(robot, "{state: 1}");
+        addCandidate(robot, "{zip: 'hashed'}");
+        robot.clickOn("#analyze");
+        Label recommendation = robot.lookup("#recommendation").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(
+                120, TimeUnit.SECONDS, () -> !recommendation.getText().isEmpty());
+        robot.interact(() -> robot.lookup("#candidates-table")
+                .queryAs(TableView.class)
+                .getSelectionModel()
+                .select(0));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals(List.of(), clips(), "the analysed advisor");
+    }
+
+    private List<ClippedText.Clip> clips() throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        return FxWait.onFxThread(() -> {
+            Parent root = stage.getScene().getRoot();
+            root.applyCss();
+            root.layout();
+            return ClippedText.in(root);
+        });
     }
 
     private static List<String> labels(FxRobot robot) {

@@ -10,6 +10,7 @@ import io.shardlab.advisor.SampleOrder;
 import io.shardlab.advisor.SampleSource;
 import io.shardlab.live.Cancellation;
 import io.shardlab.live.LiveConnectionRequest;
+import io.shardlab.text.Message;
 import io.shardlab.workload.InsertDocument;
 import io.shardlab.workload.InsertStream;
 import java.util.ArrayList;
@@ -36,8 +37,8 @@ class AdvisorLiveSampleTest {
             cancellations.add(cancellation);
             return new SampleSource() {
                 @Override
-                public String description() {
-                    return namespace + " ($sample of " + size + " at " + request.masked() + ")";
+                public Message description() {
+                    return Message.of("live.sample.description", namespace, size, request.masked());
                 }
 
                 @Override
@@ -50,7 +51,7 @@ class AdvisorLiveSampleTest {
                     InsertStream stream = new InsertStream() {
                         @Override
                         public String source() {
-                            return description();
+                            return namespace;
                         }
 
                         @Override

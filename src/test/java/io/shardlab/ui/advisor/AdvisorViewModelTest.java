@@ -210,7 +210,7 @@ class AdvisorViewModelTest {
         background.runAll();
         older.run();
 
-        assertEquals("small.jsonl", vm.sampleProperty().get().source());
+        assertEquals("small.jsonl", ENGLISH.text(vm.sampleProperty().get().source()));
     }
 
     @Test
@@ -286,8 +286,8 @@ class AdvisorViewModelTest {
                 Runnable::run,
                 (request, namespace, size, cancellation) -> new io.shardlab.advisor.SampleSource() {
                     @Override
-                    public String description() {
-                        return namespace;
+                    public Message description() {
+                        return Message.of("advisor.verbatim", namespace);
                     }
 
                     @Override
