@@ -76,6 +76,7 @@ final class IndexCommands {
                 context.version());
         requireUniqueKeptUniqueByShardKey(ns, specs);
         PartialIndexFilter.check(specs, context.version());
+        requireNoPrepareUnique(specs);
         BsonDocument reply = build(request, specs);
         if (Replies.isOk(reply)) {
             for (BsonValue spec : specs) {
@@ -85,6 +86,26 @@ final class IndexCommands {
             }
         }
         return reply;
+    }
+
+    /**
+     * Refuses, before anything is built, an index asked for with {@code prepareUnique: true} that is not unique: from
+     * 6.0 such an index refuses new duplicate keys while keeping the existing ones (mongo
+     * {@code jstests/core/ddl/index_prepareUnique.js}: DuplicateKey on the insert), which the document store underneath
+     * cannot enforce; CommandNotSupported rather than an index listed with the option and not keeping it.
+     */
+    private void requireNoPrepareUnique(BsonArray specs) {
+        if (!context.version().atLeast(6, 0)) {
+            return;
+        }
+        for (BsonValue v : specs) {
+            BsonDocument spec = v.asDocument();
+            if (IndexOptionChange.isTrue(spec.get("prepareUnique")) && !IndexOptionChange.isTrue(spec.get("unique"))) {
+                throw new MongoCommandException(
+                        ErrorCode.COMMAND_NOT_SUPPORTED,
+                        "ShardLab does not simulate createIndexes' prepareUnique (an index refusing new duplicate keys) yet");
+            }
+        }
     }
 
     /**

@@ -283,8 +283,8 @@ record IndexOptionChange(String indexName, Set<String> removed, BsonDocument app
         return v.isNumber() ? v.asNumber().doubleValue() : Double.NaN;
     }
 
-    /** IDL's {@code safeBool}: a boolean, or a number other than 0. */
-    private static boolean isTrue(BsonValue v) {
+    /** IDL's {@code safeBool}: a boolean, or a number other than 0 (false when {@code v} is absent). */
+    static boolean isTrue(BsonValue v) {
         return v != null
                 && (v.isBoolean()
                         ? v.asBoolean().getValue()
