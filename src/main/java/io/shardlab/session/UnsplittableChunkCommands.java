@@ -36,8 +36,8 @@ final class UnsplittableChunkCommands {
     /** MongoDB's refusal of {@code command} on the unsplittable collection {@code namespace}, or empty. */
     static Optional<String> refusal(ClusterCommand command, String namespace) {
         if (command instanceof MoveRange) {
-            return Optional.of("Can't execute moveRange on unsharded collection "
-                    + namespace); // untranslated: MongoDB's error text
+            String text = "Can't execute moveRange on unsharded collection "; // untranslated: MongoDB's error text
+            return Optional.of(text + namespace);
         }
         if (command instanceof SplitAt
                 || command instanceof SplitFind
