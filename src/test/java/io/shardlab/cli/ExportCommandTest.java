@@ -407,6 +407,8 @@ class ExportCommandTest {
         assertTrue(svg.contains(">test.users · { user_id: 1 }</text>"), "the key line of test.users");
         assertTrue(svg.contains(">shard04</text>"));
         assertTrue(svg.contains(">DRAINING · no chunks · no collections left</text>"), "shard04's badge");
+        assertTrue(svg.contains(">data unknown</text>"), "a dump holds no sizes");
+        assertFalse(svg.contains(" indexes</text>"), "no index figure is made up");
         assertTrue(run.out().startsWith("wrote " + out + " (svg, placement board: 4 shards, "), run.out());
     }
 
