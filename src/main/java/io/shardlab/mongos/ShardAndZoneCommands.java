@@ -32,9 +32,6 @@ final class ShardAndZoneCommands {
             optional("name", ArgumentType.STRING));
 
     /** {@code removeShard}: the shard's id (mongo {@code src/mongo/s/request_types/remove_shard.idl}). */
-    /** The config server's id as a shard (a config shard): mongo {@code src/mongo/s/shard_id.h} {@code kConfigServerId}. */
-    static final String CONFIG_SHARD_ID = "config";
-
     static final CommandSyntax REMOVE_SHARD =
             CommandSyntax.idl("removeShard", FirstField.STRING, "src/mongo/s/request_types/remove_shard.idl");
 
@@ -109,7 +106,7 @@ final class ShardAndZoneCommands {
      * data has no shard {@code "config"} to remove, refused as an unknown shard is.
      */
     BsonDocument transitionToDedicatedConfigServer(CommandRequest request) {
-        return removeShard(CONFIG_SHARD_ID);
+        return removeShard(ShardedCatalog.CONFIG_SHARD_ID);
     }
 
     /**
@@ -119,8 +116,8 @@ final class ShardAndZoneCommands {
      * in {@code listShards}.
      */
     BsonDocument transitionFromDedicatedConfigServer(CommandRequest request) {
-        if (!context.catalog().shardIds().contains(CONFIG_SHARD_ID)) {
-            context.catalog().addShard(CONFIG_SHARD_ID);
+        if (!context.catalog().shardIds().contains(ShardedCatalog.CONFIG_SHARD_ID)) {
+            context.catalog().addShard(ShardedCatalog.CONFIG_SHARD_ID);
         }
         return Replies.ok();
     }

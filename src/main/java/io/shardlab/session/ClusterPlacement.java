@@ -56,7 +56,7 @@ public record ClusterPlacement(
      * The id of the config server when it is also a shard (a config shard, 8.0+): mongo {@code src/mongo/s/shard_id.h}
      * {@code ShardId::kConfigServerId}, "config".
      */
-    public static final String CONFIG_SHARD_ID = "config";
+    public static final String CONFIG_SHARD_ID = ShardedCatalog.CONFIG_SHARD_ID;
 
     /**
      * One shard.
