@@ -174,7 +174,10 @@ final class ExportCommand implements Runnable {
         if (empty != null) {
             OptionBounds.SHARDS.check(empty.shards);
         }
-        if (plan && !sim.hasInput() && (!source.isGiven() || placement)) {
+        if (plan && placement) {
+            throw new IllegalArgumentException(language.text("cli.export.planNotOnPlacement"));
+        }
+        if (plan && !sim.hasInput() && !source.isGiven()) {
             throw new IllegalArgumentException(language.text("cli.export.planNeedsRun"));
         }
         file.checkWritable();

@@ -540,6 +540,26 @@ class ExportCommandTest {
     }
 
     @Test
+    void plan_with_the_placement_board_is_refused_naming_both() throws Exception {
+        Path dump = configDump(ConfigFixture.Shape.V8_0);
+
+        CliRun run = CliRun.of(
+                "export",
+                "--config-dump",
+                dump.toString(),
+                "--placement",
+                "--plan",
+                "--out",
+                dir.resolve("p.svg").toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals(
+                "export: --plan: draws the balancer's next migration on a collection's lanes; the placement board "
+                        + "(--placement) has none, so leave out one of them",
+                run.err().strip());
+    }
+
+    @Test
     void plan_on_a_config_dump_says_the_next_round_of_its_release() throws Exception {
         // given an 8.0 dump
         Path dump = configDump(ConfigFixture.Shape.V8_0);
