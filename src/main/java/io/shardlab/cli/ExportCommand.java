@@ -9,6 +9,7 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.key.KeyField;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.live.BalancerState;
 import io.shardlab.live.RecordedPlacement;
 import io.shardlab.live.SourceLayout;
 import io.shardlab.render.ChunkSizes;
@@ -27,6 +28,10 @@ import io.shardlab.render.Theme;
 import io.shardlab.render.View;
 import io.shardlab.render.Viewport;
 import io.shardlab.sim.BalancerDecision;
+import io.shardlab.sim.CommandFailedException;
+import io.shardlab.sim.SetBalancerState;
+import io.shardlab.sim.SimulatedCluster;
+import io.shardlab.sim.SimulationConfig;
 import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.workload.DatasetFile;
@@ -67,7 +72,8 @@ import picocli.CommandLine.Spec;
  * the inserts run through a new simulated cluster of {@code --shards} shards sharded on {@code --key}, as
  * {@code simulate} runs them, and the diagram shows the final layout with chunk sizes, the writes per shard
  * over time and the key &times; time heatmap ({@link SimulatedDiagram}); {@code --plan} adds the balancer's next
- * migration on the lanes (the plan preview of Why no move?).
+ * migration on the lanes (the plan preview of Why no move?), after a run or on a recorded layout (the source's
+ * release's next round on it).
  */
 @Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false)
 final class ExportCommand implements Runnable {
@@ -169,7 +175,10 @@ final class ExportCommand implements Runnable {
         if (empty != null) {
             OptionBounds.SHARDS.check(empty.shards);
         }
-        if (plan && !sim.hasInput()) {
+        if (plan && placement) {
+            throw new IllegalArgumentException(language.text("cli.export.planNotOnPlacement"));
+        }
+        if (plan && !sim.hasInput() && !source.isGiven()) {
             throw new IllegalArgumentException(language.text("cli.export.planNeedsRun"));
         }
         file.checkWritable();
@@ -297,6 +306,29 @@ final class ExportCommand implements Runnable {
     }
 
     /**
+     * {@code --plan} on a recorded layout: the next round of the source's release (recorded or inferred, {@link
+     * SourceLayout#simulatedVersion}) on a simulated copy of the layout, as the window's Fork in simulator makes it
+     * ({@link SourceLayout#load}: its shards, draining ones included, chunks, zones and each chunk's documents and bytes
+     * from the best figures the source has), with the collection's chunk size; a balancer the source read as off
+     * ({@code balancerStatus} mode {@code off}) moves nothing.
+     */
+    private static BalancerDecision recordedDecision(SourceLayout layout) {
+        SimulationConfig config = SimulationConfig.of(layout.simulatedVersion())
+                .withMaxChunkSizeBytes(layout.chunkSize().bytes());
+        SimulatedCluster copy;
+        try {
+            copy = SimulatedCluster.fromLayout(config, layout.load());
+        } catch (CommandFailedException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        BalancerState balancer = layout.metadata().balancer();
+        if (balancer != null && "off".equals(balancer.mode())) {
+            copy.execute(new SetBalancerState(false));
+        }
+        return copy.balancerDecision();
+    }
+
+    /**
      * The layout to draw: a snapshot file's as written (with its chunk sizes), the source's (at {@code --at}, its
      * draining shards' badges saying what is left as the window's do), or the empty-collection layout of --key on
      * --shards.
@@ -309,12 +341,16 @@ final class ExportCommand implements Runnable {
         if (source.isGiven()) {
             SourceLayout loaded = source.layoutNamingTheSnapshotsCollection(clock);
             // sizes a snapshot recorded are drawn for the layout it captured, not for a rewound one
-            return DiagramData.of(new LayoutData(
+            DiagramData recorded = DiagramData.of(new LayoutData(
                             loaded.cluster(),
                             source.at != null
                                     ? Optional.empty()
                                     : loaded.recordedSizes().map(ChunkSizes::of)))
                     .withDrainsLeft(RecordedPlacement.drainsLeft(loaded.metadata()));
+            return plan
+                    ? withPlannedMove(
+                            recorded, recordedDecision(loaded), loaded.cluster().key())
+                    : recorded;
         }
         if (empty == null) {
             throw new IllegalArgumentException(language.text("cli.export.noSource"));

@@ -19,8 +19,10 @@ import java.util.stream.Collectors;
  * shards (the config shard {@code "config"} marked, draining ones too), config.databases' primary shards, the sharded
  * collections' chunks as key lines, and the unsharded collections as tiles where the source told where they live
  * ({@link UnshardedCollections}). A lane's data is what {@code $shardedDataDistribution} or
- * {@code $collStats} reported of the sharded collections; unsharded collections' sizes are not read, so their tiles
- * say so. The placement board's window and the CLI's {@code export --placement} read it alike.
+ * {@code $collStats} reported of the sharded collections ({@link ShardDataSize}: owned documents and bytes, no index
+ * sizes), unknown when the source reported none (a config dump: the config database holds no sizes); its indexes and
+ * disk are unknown, and unsharded collections' sizes are not read, so their tiles say so. The placement board's window
+ * and the CLI's {@code export --placement} read it alike.
  */
 public final class RecordedPlacement {
 
@@ -41,16 +43,20 @@ public final class RecordedPlacement {
                         c.namespace(), c.key().toString(), c.snapshot(metadata.shards()), List.of()));
             }
         }
+        // a config dump holds no sizes at all: its lanes' data is unknown, not 0
+        boolean sizesRead = metadata.collections().stream().anyMatch(c -> c.dataDistribution() != null);
         List<ClusterPlacement.Lane> lanes = new ArrayList<>();
+        Map<String, Long> noIndexFigures = new HashMap<>();
         for (Shard s : metadata.shards()) {
             lanes.add(new ClusterPlacement.Lane(
                     s.id(),
                     ClusterPlacement.CONFIG_SHARD_ID.equals(s.id()),
                     s.draining(),
-                    bytes.getOrDefault(s.id(), 0L),
-                    0,
+                    sizesRead ? bytes.getOrDefault(s.id(), 0L) : ClusterPlacement.UNKNOWN_BYTES,
+                    ClusterPlacement.UNKNOWN_BYTES,
                     ClusterPlacement.UNKNOWN_BYTES,
                     Optional.empty()));
+            noIndexFigures.put(s.id(), ClusterPlacement.UNKNOWN_BYTES);
         }
         List<ClusterPlacement.Database> databases = metadata.databases().stream()
                 .map(d -> new ClusterPlacement.Database(d.name(), d.primary()))
@@ -67,7 +73,7 @@ public final class RecordedPlacement {
                 lines,
                 Optional.of(new ClusterPlacement.Recorded(
                         metadata.source(), metadata.unsharded().everyCollection())));
-        return placement.withLaneFigures(Map.of(), drainsLeft(metadata, placement));
+        return placement.withLaneFigures(noIndexFigures, drainsLeft(metadata, placement));
     }
 
     /**

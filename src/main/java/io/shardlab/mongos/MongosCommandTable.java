@@ -110,6 +110,19 @@ final class MongosCommandTable {
                     .syntax(ShardAndZoneCommands.REMOVE_SHARD),
             MongosCommand.of("listShards", ROUTER, (f, r) -> f.shards().listShards(r))
                     .onlyOnAdmin(),
+            // the config shard (MongoDB manual: both new in 8.0)
+            MongosCommand.of(
+                            "transitionToDedicatedConfigServer",
+                            ROUTER,
+                            (f, r) -> f.shards().transitionToDedicatedConfigServer(r))
+                    .onlyOnAdmin()
+                    .since(8, 0),
+            MongosCommand.of(
+                            "transitionFromDedicatedConfigServer",
+                            ROUTER,
+                            (f, r) -> f.shards().transitionFromDedicatedConfigServer(r))
+                    .onlyOnAdmin()
+                    .since(8, 0),
             MongosCommand.of(
                             "startShardDraining", ROUTER, (f, r) -> f.draining().startShardDraining(r))
                     .onlyOnAdmin()

@@ -96,7 +96,33 @@ final class ShardAndZoneCommands {
      * {@code sharding_catalog_manager_shard_operations.cpp} writes it).
      */
     BsonDocument removeShard(CommandRequest request) {
-        String id = request.arguments().firstString();
+        return removeShard(request.arguments().firstString());
+    }
+
+    /**
+     * {@code transitionToDedicatedConfigServer} (8.0+): the config shard's removal, answered as {@code removeShard}
+     * answers it (mongo {@code configsvr_transition_to_dedicated_config_server_command.cpp}: {@code removeShard} of
+     * the config server's shard id, then {@code appendShardDrainingStatus}); a cluster whose config server holds no
+     * data has no shard {@code "config"} to remove, refused as an unknown shard is.
+     */
+    BsonDocument transitionToDedicatedConfigServer(CommandRequest request) {
+        return removeShard(ShardedCatalog.CONFIG_SHARD_ID);
+    }
+
+    /**
+     * {@code transitionFromDedicatedConfigServer} (8.0+): the config server becomes a shard too, with the id
+     * {@code "config"} (mongo {@code configsvr_transition_from_dedicated_config_server_command.cpp} adds it as a shard;
+     * {@code ShardId::kConfigServerId}); already one, nothing changes. {@code sh.isConfigShardEnabled()} then finds it
+     * in {@code listShards}.
+     */
+    BsonDocument transitionFromDedicatedConfigServer(CommandRequest request) {
+        if (!context.catalog().shardIds().contains(ShardedCatalog.CONFIG_SHARD_ID)) {
+            context.catalog().addShard(ShardedCatalog.CONFIG_SHARD_ID);
+        }
+        return Replies.ok();
+    }
+
+    private BsonDocument removeShard(String id) {
         RemoveShardProgress p = context.catalog().removeShard(id, context.documents()::collectionNames);
         boolean tracksCollections = context.version().atLeast(8, 0);
         BsonDocument r;

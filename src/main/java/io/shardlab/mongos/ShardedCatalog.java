@@ -76,6 +76,9 @@ public final class ShardedCatalog {
      */
     public record UnsplittableCollection(String namespace, String shard, UUID uuid, long movedAtMillis) {}
 
+    /** The config server's id as a shard (a config shard, 8.0+): mongo {@code src/mongo/s/shard_id.h} {@code kConfigServerId}. */
+    public static final String CONFIG_SHARD_ID = "config";
+
     /** The most migrations {@link #committedMigrations} keeps (config.changelog is a capped collection). */
     static final int CHANGELOG_LIMIT = 10_000;
 

@@ -57,6 +57,11 @@ public record PlacementBoard(
             primaryOf = List.copyOf(primaryOf);
         }
 
+        /** Whether its indexes' size is known. */
+        public boolean indexesKnown() {
+            return indexBytes != UNKNOWN_BYTES;
+        }
+
         /** Its disk's free space: capacity less data and indexes, at least 0; {@link #UNKNOWN_BYTES} when unknown. */
         public long freeBytes() {
             return capacityBytes == UNKNOWN_BYTES ? UNKNOWN_BYTES : Math.max(0, capacityBytes - bytes - indexBytes);

@@ -158,13 +158,22 @@ public final class PlacementBoardPainter implements Picture {
                     words.text("placement.primaryOf", String.join(", ", lane.primaryOf())),
                     HEADER_WIDTH - PAD));
         }
-        lines.add(
-                words.text("render.placement.used", DataSize.format(lane.bytes()), DataSize.format(lane.indexBytes())));
+        lines.add(sizes(lane));
         if (lane.capacityBytes() != PlacementBoard.UNKNOWN_BYTES) {
             lines.add(words.text(
                     "placement.lane.free", DataSize.format(lane.freeBytes()), DataSize.format(lane.capacityBytes())));
         }
         return lines;
+    }
+
+    /** A lane's data and indexes, or what of them the source did not tell. */
+    private String sizes(PlacementBoard.Lane lane) {
+        if (lane.bytes() == PlacementBoard.UNKNOWN_BYTES) {
+            return words.text("placement.lane.sizesUnknown");
+        }
+        return lane.indexesKnown()
+                ? words.text("render.placement.used", DataSize.format(lane.bytes()), DataSize.format(lane.indexBytes()))
+                : words.text("placement.lane.indexesUnknown", DataSize.format(lane.bytes()));
     }
 
     /** The badges under a lane's name: the config shard's, a drain's with what is left. */

@@ -56,16 +56,18 @@ public record ClusterPlacement(
      * The id of the config server when it is also a shard (a config shard, 8.0+): mongo {@code src/mongo/s/shard_id.h}
      * {@code ShardId::kConfigServerId}, "config".
      */
-    public static final String CONFIG_SHARD_ID = "config";
+    public static final String CONFIG_SHARD_ID = ShardedCatalog.CONFIG_SHARD_ID;
 
     /**
      * One shard.
      *
      * @param configShard whether it is the config server acting as a shard
      * @param draining whether it is being removed (config.shards {@code draining: true})
-     * @param bytes the data it holds over every collection
+     * @param bytes the data it holds over every collection, or {@link #UNKNOWN_BYTES} when a recorded source told no
+     *     size (a config dump)
      * @param indexBytes the indexes of every collection with data on it, their parts on this shard ({@code $collStats}'
-     *     {@code totalIndexSize} per shard), in bytes; 0 when the source did not tell
+     *     {@code totalIndexSize} per shard), in bytes; {@link #UNKNOWN_BYTES} when the source did not tell (a recorded
+     *     layout: ShardLab reads no index sizes from it)
      * @param capacityBytes the size of its disk: the simulator's setting ({@link PlacementEditor#shardCapacity}), or
      *     {@link #UNKNOWN_BYTES} for a recorded layout, whose disks ShardLab does not read
      * @param drainLeft what is left of its drain while it drains ({@link ShardDrain#left}), said in its DRAINING badge;
@@ -89,9 +91,19 @@ public record ClusterPlacement(
             return capacityBytes != UNKNOWN_BYTES;
         }
 
-        /** What its disk holds: every collection's data and indexes on it, in bytes. */
+        /** Whether its data's size is known. */
+        public boolean dataKnown() {
+            return bytes != UNKNOWN_BYTES;
+        }
+
+        /** Whether its indexes' size is known. */
+        public boolean indexesKnown() {
+            return indexBytes != UNKNOWN_BYTES;
+        }
+
+        /** What its disk holds: every collection's data and indexes on it, in bytes (what is known of them). */
         public long usedBytes() {
-            return bytes + indexBytes;
+            return (dataKnown() ? bytes : 0) + (indexesKnown() ? indexBytes : 0);
         }
 
         /**

@@ -22,6 +22,10 @@ import java.util.TreeMap;
  */
 final class CollectionsOnShow {
 
+    /** The key config.collections gives an unsplittable collection, as the picker prints keys. */
+    private static final String UNSPLITTABLE_KEY =
+            ShardKeyPattern.parse("{ _id: 1 }").toString();
+
     private final ResolvedScenario scenario;
     /** The scenario's session, whose stream plays. */
     private final ExplorerSession session;
@@ -47,20 +51,26 @@ final class CollectionsOnShow {
     /** An unsharded collection's one range, and where the catalog said it lives when it was drawn. */
     private record Unsharded(ShardedCatalog.UnsplittableCollection placed, ExplorerSession session) {}
 
-    /** The session whose frames show. */
+    /**
+     * The session whose frames show: the collection picked, else the scenario's namespace as the catalog holds it now
+     * (its own cluster, its one range once unsharded, or the cluster it was sharded again on).
+     */
     ExplorerSession shown() {
         String namespace = shownNamespace == null ? scenario.namespace() : shownNamespace;
         Unsharded gathered = unsharded.get(namespace);
         if (gathered != null) {
             return gathered.session();
         }
-        ExplorerSession other = shownNamespace == null ? null : observed.get(shownNamespace);
+        ExplorerSession other = observed.get(namespace);
         return other != null ? other : session;
     }
 
-    /** The namespace of an observed collection on show, or null while the scenario's shows. */
+    /** The namespace on show when it is not the scenario's own cluster (null while that shows). */
     String shownNamespace() {
-        return shownNamespace;
+        if (shown() == session) {
+            return null;
+        }
+        return shownNamespace == null ? scenario.namespace() : shownNamespace;
     }
 
     /** Whether a client dropped the scenario's collection. */
@@ -74,11 +84,10 @@ final class CollectionsOnShow {
      */
     boolean show(String namespace) {
         ExplorerSession before = shown();
-        if (observed.containsKey(namespace)
-                || (unsharded.containsKey(namespace) && !namespace.equals(scenario.namespace()))) {
-            shownNamespace = namespace;
-        } else if (namespace.equals(scenario.namespace())) {
+        if (namespace.equals(scenario.namespace())) {
             shownNamespace = null;
+        } else if (observed.containsKey(namespace) || unsharded.containsKey(namespace)) {
+            shownNamespace = namespace;
         }
         return shown() != before;
     }
@@ -96,13 +105,12 @@ final class CollectionsOnShow {
      */
     boolean follow(ShardedCatalog catalog) {
         Map<String, ShardedCatalog.CollectionEntry> now = catalog.collections();
-        if (unchanged(now)) {
+        if (unchanged(now, catalog.unsplittableCollections())) {
             // after nearly every client command (an insert, a find): nothing to look at
             return false;
         }
         Map<String, ShardedCatalog.UnsplittableCollection> placed = catalog.unsplittableCollections();
         unsharded.keySet().removeIf(ns -> now.containsKey(ns) || !placed.containsKey(ns));
-        gatherIfUnsharded(scenario.namespace(), session, catalog);
         observed.entrySet().removeIf(e -> {
             boolean gone = !now.containsKey(e.getKey())
                     || now.get(e.getKey()).cluster() != e.getValue().cluster();
@@ -112,6 +120,9 @@ final class CollectionsOnShow {
             }
             return gone;
         });
+        if (!scenarioDropped) {
+            gatherIfUnsharded(scenario.namespace(), session, catalog);
+        }
         for (ShardedCatalog.CollectionEntry entry : now.values()) {
             if (entry.cluster() != session.cluster() && !observed.containsKey(entry.namespace())) {
                 ShardKeyPattern key = entry.cluster().shardKey();
@@ -123,15 +134,10 @@ final class CollectionsOnShow {
         }
         boolean droppedNow = false;
         if (scenarioDropped && holdsTheScenario(catalog)) {
-            // undo took the unsharding back: the scenario's own cluster is the catalog's again
+            // undo took the drop back: the scenario's own cluster is the catalog's again
             scenarioDropped = false;
         }
-        if (unsharded.containsKey(scenario.namespace()) && !scenarioDropped) {
-            // MongoDB would write the stream's next inserts to the unsharded collection on its one shard, which
-            // the one range already shows: the stream stops there
-            scenarioDropped = true;
-            droppedNow = true;
-        } else if (!holdsTheScenario(catalog) && !scenarioDropped) {
+        if (!scenarioDropped && !holdsTheScenario(catalog) && streamTarget() == null) {
             // the stream has no collection left (MongoDB would create a new, unsharded one for its next
             // insert, which the number line has nothing to draw for): it stops, and the picker moves on
             scenarioDropped = true;
@@ -141,19 +147,34 @@ final class CollectionsOnShow {
                             ? "; no sharded collection is left to show"
                             : "; showing " + firstObserved()));
         }
+        // unsharded or sharded again, the collection is where MongoDB routes the application's next inserts
+        ExplorerSession target = scenarioDropped || holdsTheScenario(catalog) ? null : streamTarget();
+        String namespace = scenario.namespace();
+        session.sendWritesTo(
+                target,
+                // an unsharded collection's bytes are the catalog's count (a sharded one's are its chunks')
+                target != null && unsharded.containsKey(namespace)
+                        ? bytes -> catalog.recordUnshardedWrite(namespace, bytes)
+                        : bytes -> {});
         if (shownNamespace != null && !observed.containsKey(shownNamespace) && !unsharded.containsKey(shownNamespace)) {
             String gone = shownNamespace;
             shownNamespace = scenarioDropped ? firstObserved() : null;
             shown().logOutside(gone + " was dropped by a client; showing "
                     + (shownNamespace == null ? scenario.namespace() : shownNamespace));
-        } else if (scenarioDropped
-                && shownNamespace == null
-                && !observed.isEmpty()
-                && !unsharded.containsKey(scenario.namespace())) {
+        } else if (scenarioDropped && shownNamespace == null && !observed.isEmpty()) {
             shownNamespace = firstObserved();
             shown().logOutside(scenario.namespace() + " was dropped by a client; showing " + shownNamespace);
         }
         return droppedNow;
+    }
+
+    /**
+     * The session of the scenario's namespace when the catalog holds it other than as the scenario's own cluster: its
+     * one range once unsharded, or the cluster it was sharded on again; null when neither.
+     */
+    private ExplorerSession streamTarget() {
+        Unsharded gathered = unsharded.get(scenario.namespace());
+        return gathered != null ? gathered.session() : observed.get(scenario.namespace());
     }
 
     /**
@@ -172,7 +193,7 @@ final class CollectionsOnShow {
             return;
         }
         ExplorerSession source = was != null ? was.session() : drawn;
-        ExplorerSession gathered = ExplorerSession.observe(
+        ExplorerSession gathered = ExplorerSession.unsharded(
                 scenario.forCollection(namespace, source.cluster().shardKey()),
                 ClusterBuilder.gathered(source.cluster(), placed.shard()),
                 session);
@@ -196,19 +217,19 @@ final class CollectionsOnShow {
             ExplorerSession o = e.getValue();
             out.put(e.getKey(), new EngineState.Collection(e.getKey(), observedKeys.get(o), o.clientDocuments()));
         }
+        // config.collections holds an unsplittable collection with key {_id: 1}
+        // (jstests/sharding/create_unsplittable_collection.js)
         unsharded.forEach((namespace, u) -> out.putIfAbsent(
                 namespace,
                 new EngineState.Collection(
-                        namespace,
-                        u.session().cluster().shardKey().toString(),
-                        u.session().clientDocuments())));
+                        namespace, UNSPLITTABLE_KEY, u.session().clientDocuments())));
         return List.copyOf(out.values());
     }
 
     /**
      * Every sharded collection at a glance by namespace, with the writes of the newest {@code windows} windows,
      * after the observed sessions took in what clients did: the scenario's (while {@code catalog} holds it, or no
-     * catalog was made: null) and the observed ones.
+     * catalog was made: null), the observed ones and the unsharded ones drawn as their one range.
      */
     Map<String, CollectionGlance> glances(ShardedCatalog catalog, int windows) {
         accountClientWork();
@@ -217,20 +238,26 @@ final class CollectionsOnShow {
             out.put(scenario.namespace(), session.glance(windows));
         }
         observed.forEach((namespace, o) -> out.put(namespace, o.glance(windows)));
+        unsharded.forEach(
+                (namespace, u) -> out.putIfAbsent(namespace, u.session().glance(windows)));
         return out;
     }
 
     /**
-     * Whether {@code now} holds the collections followed so far and no other: the scenario's (unless dropped) and
-     * the observed ones, each on the same cluster.
+     * Whether {@code now} holds the collections followed so far and no other: the scenario's own cluster (unless
+     * dropped, unsharded or sharded again) and the observed ones, each on the same cluster; and whether each
+     * unsharded collection drawn is still where {@code placed} says.
      */
-    private boolean unchanged(Map<String, ShardedCatalog.CollectionEntry> now) {
-        int expected = observed.size() + (scenarioDropped ? 0 : 1);
+    private boolean unchanged(
+            Map<String, ShardedCatalog.CollectionEntry> now,
+            Map<String, ShardedCatalog.UnsplittableCollection> placed) {
+        boolean ownInCatalog = !scenarioDropped && streamTarget() == null;
+        int expected = observed.size() + (ownInCatalog ? 1 : 0);
         if (now.size() != expected) {
             return false;
         }
-        ShardedCatalog.CollectionEntry scenarioEntry = scenarioDropped ? null : now.get(scenario.namespace());
-        if (!scenarioDropped && (scenarioEntry == null || scenarioEntry.cluster() != session.cluster())) {
+        ShardedCatalog.CollectionEntry scenarioEntry = ownInCatalog ? now.get(scenario.namespace()) : null;
+        if (ownInCatalog && (scenarioEntry == null || scenarioEntry.cluster() != session.cluster())) {
             return false;
         }
         for (Map.Entry<String, ExplorerSession> e : observed.entrySet()) {
@@ -239,7 +266,12 @@ final class CollectionsOnShow {
                 return false;
             }
         }
-        return true;
+        for (Map.Entry<String, Unsharded> e : unsharded.entrySet()) {
+            if (!e.getValue().placed().equals(placed.get(e.getKey()))) {
+                return false;
+            }
+        }
+        return !placed.containsKey(scenario.namespace()) || unsharded.containsKey(scenario.namespace());
     }
 
     /** Whether the scenario's collection in {@code catalog} is still the scenario's cluster. */

@@ -11,6 +11,7 @@ import io.shardlab.sim.ClusterEvent;
 import io.shardlab.sim.CommandFailedException;
 import io.shardlab.sim.InsertBatch;
 import io.shardlab.sim.InsertDocuments;
+import io.shardlab.sim.SetCollectionBalancing;
 import io.shardlab.sim.SimulatedCluster;
 import io.shardlab.sim.SimulationCounters;
 import io.shardlab.sim.SimulationSnapshot;
@@ -23,6 +24,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 import org.bson.BsonDocument;
 
 /**
@@ -89,8 +91,25 @@ public final class ExplorerSession {
     private final UndoTimeline timeline;
     /** The newest history entry this session has accounted for; a client's commands come after it. */
     private ClusterCommand accountedHead;
-    /** Whether the stream's own batch is being inserted (else landed inserts are a client's). */
+    /**
+     * Whether the stream's own batch is being inserted, or {@link #landFromStream another session's stream} writes
+     * (else landed inserts are a client's).
+     */
     private boolean streamInserting;
+    /**
+     * The session whose collection the stream's writes reach instead of this session's cluster, or null: the
+     * scenario's collection unsharded (its {@link #unsharded one range}) or sharded again (the catalog's new
+     * cluster), where MongoDB routes an application's next inserts. This session's cluster keeps taking the batches
+     * too: it keeps the stream's progress, and undo of the unsharding puts it back in the catalog with every document.
+     */
+    private ExplorerSession writesGoTo;
+    /** Hears the bytes each of the stream's batches brought to {@link #writesGoTo}. */
+    private LongConsumer bytesWrittenThere = bytes -> {};
+    /**
+     * Whether this session draws an unsharded collection's one range (8.0's unsplittable collection): chunk commands
+     * are refused as mongos refuses them ({@link UnsplittableChunkCommands}).
+     */
+    private boolean unsplittable;
     /** Documents clients have inserted. */
     private long clientDocuments;
 
@@ -327,6 +346,51 @@ public final class ExplorerSession {
     }
 
     /**
+     * A session drawing the collection {@code unshardCollection} gathered onto one shard (8.0+) as its one range on
+     * {@code cluster} (a copy no catalog holds, {@link ClusterBuilder#gathered}): as {@link #observe}, with its
+     * balancing off (MongoDB's balancer leaves an unsplittable collection alone) and the chunk commands refused
+     * with mongos's NamespaceNotSharded ({@link UnsplittableChunkCommands}).
+     */
+    static ExplorerSession unsharded(
+            ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession streamSession) {
+        cluster.execute(new SetCollectionBalancing(collection.namespace(), false));
+        ExplorerSession session = observe(collection, cluster, streamSession);
+        session.unsplittable = true;
+        return session;
+    }
+
+    /**
+     * The stream's writes reach {@code target}'s collection from now on (null: this session's own again), besides
+     * this session's cluster ({@link #writesGoTo}); {@code bytes} hears what each batch brought there.
+     */
+    void sendWritesTo(ExplorerSession target, LongConsumer bytes) {
+        writesGoTo = target;
+        bytesWrittenThere = bytes;
+    }
+
+    /**
+     * The stream of the session beside this one wrote {@code batch} at {@code atMillis} to this session's collection:
+     * an unsharded collection's copy keeps that time first (nothing else runs its clock; its balancing is off), a
+     * catalog's collection takes it at its own time. Drawn as it lands (marks, writes per shard, heat).
+     *
+     * @return the bytes that landed
+     */
+    long landFromStream(InsertBatch batch, long atMillis) {
+        if (unsplittable && atMillis > cluster.now()) {
+            cluster.advance(atMillis - cluster.now());
+        }
+        landed = null;
+        streamInserting = true;
+        try {
+            cluster.execute(new InsertDocuments(scenario.namespace(), batch));
+        } finally {
+            streamInserting = false;
+        }
+        markAccounted();
+        return landed == null ? 0 : landed.bytes();
+    }
+
+    /**
      * A session over a sharded collection of a cluster read from a data file (File → Open cluster): no stream (the
      * file's documents are in its chunks already), charts in windows of the scenario's length, the clients' and the
      * Shell panel's writes drawn as they land. The cluster belongs to the catalog read with it; undo stops at the
@@ -378,7 +442,10 @@ public final class ExplorerSession {
         }
         if (event instanceof ClusterEvent.InsertsLanded l) {
             landed = l;
-            if (!streamInserting) {
+            if (streamInserting && streamSession != this) {
+                // another session's stream writes here: drawn as it lands, not counted as a client's documents
+                counts.clientBatch(l);
+            } else if (!streamInserting) {
                 clientDocuments += l.documents();
                 counts.clientBatch(l);
             }
@@ -543,6 +610,9 @@ public final class ExplorerSession {
             throw new IllegalStateException("the simulated cluster reported no landed inserts for " + n + " documents");
         }
         counts.streamBatch(cursor, n, landed.documentsByShard(), cluster.now());
+        if (writesGoTo != null) {
+            bytesWrittenThere.accept(writesGoTo.landFromStream(command.batch(), cluster.now()));
+        }
         player.inserted(n, this::runStep);
         if (cursor() == inserts.size()) {
             settlingSinceMillis = cluster.now();
@@ -570,6 +640,16 @@ public final class ExplorerSession {
      * an exception, since it answers a user's gesture.
      */
     public void execute(ClusterCommand command) {
+        Optional<String> unsharded =
+                unsplittable ? UnsplittableChunkCommands.refusal(command, scenario.namespace()) : Optional.empty();
+        if (unsharded.isPresent()) {
+            error = unsharded;
+            log(
+                    cluster.now(),
+                    ActivityKind.FAILURE,
+                    Message.of("explorer.log.refused", command.describe(), unsharded.get()));
+            return;
+        }
         try {
             cluster.execute(command);
             timeline.userCommandRan(command);

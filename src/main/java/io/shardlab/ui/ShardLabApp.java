@@ -569,20 +569,22 @@ public class ShardLabApp extends Application {
             if (comparison.openProperty().get()) {
                 List<DiagramPicture> pictures = comparison.pictures().orElseThrow();
                 input = ExportViewModel.Input.comparison(List.of(
-                        new ExportViewModel.Side(
-                                text.messages()
-                                        .text(comparison
-                                                .left()
-                                                .captionProperty()
-                                                .get()),
-                                pictures.get(0).data()),
-                        new ExportViewModel.Side(
-                                text.messages()
-                                        .text(comparison
-                                                .right()
-                                                .captionProperty()
-                                                .get()),
-                                pictures.get(1).data())));
+                                new ExportViewModel.Side(
+                                        text.messages()
+                                                .text(comparison
+                                                        .left()
+                                                        .captionProperty()
+                                                        .get()),
+                                        pictures.get(0).data()),
+                                new ExportViewModel.Side(
+                                        text.messages()
+                                                .text(comparison
+                                                        .right()
+                                                        .captionProperty()
+                                                        .get()),
+                                        pictures.get(1).data())))
+                        // the lines' plan preview as the comparison's switch drew it
+                        .withPlanShown(comparison.planPreviewProperty().get());
             } else {
                 DiagramPicture picture = explorer.numberLine().pictureProperty().get();
                 // Why no move?'s plan preview, also when its panel closed as the menu opened

@@ -407,6 +407,8 @@ class ExportCommandTest {
         assertTrue(svg.contains(">test.users · { user_id: 1 }</text>"), "the key line of test.users");
         assertTrue(svg.contains(">shard04</text>"));
         assertTrue(svg.contains(">DRAINING · no chunks · no collections left</text>"), "shard04's badge");
+        assertTrue(svg.contains(">data unknown</text>"), "a dump holds no sizes");
+        assertFalse(svg.contains(" indexes</text>"), "no index figure is made up");
         assertTrue(run.out().startsWith("wrote " + out + " (svg, placement board: 4 shards, "), run.out());
     }
 
@@ -500,9 +502,91 @@ class ExportCommandTest {
                 run.out().strip().lines().toList().get(1));
     }
 
+    @Test
+    void plan_on_a_snapshot_is_the_recorded_releases_next_round_on_its_layout() throws Exception {
+        // given a snapshot whose 8 chunks of 100 MB all lie on shard01 of three shards
+        List<ShardKey> points = new ArrayList<>();
+        for (int i = 1; i < 8; i++) {
+            points.add(ShardKey.of(new BsonInt64(i * 1000L)));
+        }
+        ChunkMap chunks = ChunkMap.fromSplitPoints(1, points, List.of("shard01"), 1);
+        ClusterSnapshot cluster = new ClusterSnapshot(
+                "shop.orders",
+                ShardKeyPattern.parse("{customerId: 1}"),
+                false,
+                List.of(Shard.named("shard01"), Shard.named("shard02"), Shard.named("shard03")),
+                chunks,
+                List.of());
+        List<ChunkStatistics> stats = new ArrayList<>();
+        for (Chunk c : chunks.chunks()) {
+            stats.add(new ChunkStatistics(c, 100_000L, 100L << 20));
+        }
+        Path file = dir.resolve("piled.json");
+        SnapshotFile.write(
+                file, new SnapshotFile.Contents(cluster, stats, Instant.parse("2024-01-01T00:00:00Z"), "test"));
+        Path out = dir.resolve("piled.svg");
+
+        // when it is exported with --plan
+        CliRun run = CliRun.of(
+                "export", "--snapshot", file.toString(), "--plan", "--view", "lanes", "--out", out.toString());
+
+        // then the picture has the plan preview, and the line says the move off shard01
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.readString(out).contains("next migration (plan preview)</text>"), "the legend's item");
+        String said = run.out().strip().lines().toList().get(1);
+        assertTrue(
+                said.startsWith("plan preview: the balancer's next migration moves [{ customerId: MinKey() }, "), said);
+        assertTrue(said.contains(" from shard01 to shard0"), said);
+    }
+
+    @Test
+    void plan_with_the_placement_board_is_refused_naming_both() throws Exception {
+        Path dump = configDump(ConfigFixture.Shape.V8_0);
+
+        CliRun run = CliRun.of(
+                "export",
+                "--config-dump",
+                dump.toString(),
+                "--placement",
+                "--plan",
+                "--out",
+                dir.resolve("p.svg").toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals(
+                "export: --plan: draws the balancer's next migration on a collection's lanes; the placement board "
+                        + "(--placement) has none, so leave out one of them",
+                run.err().strip());
+    }
+
+    @Test
+    void plan_on_a_config_dump_says_the_next_round_of_its_release() throws Exception {
+        // given an 8.0 dump
+        Path dump = configDump(ConfigFixture.Shape.V8_0);
+        Path out = dir.resolve("users.svg");
+
+        // when test.users is exported with --plan
+        CliRun run = CliRun.of(
+                "export",
+                "--config-dump",
+                dump.toString(),
+                "--ns",
+                ConfigFixture.USERS,
+                "--plan",
+                "--out",
+                out.toString(),
+                "--view",
+                "lanes");
+
+        // then it is drawn and the plan preview's line follows
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(
+                run.out().strip().lines().toList().get(1).startsWith("plan preview: the balancer's next "), run.out());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-            --plan      | p.svg | export: --plan: draws the balancer's next migration after a simulated run; give --workload NAME or --dataset FILE with --key and --shards
+            --plan      | p.svg | export: --plan: draws the balancer's next migration after a simulated run or on a recorded layout; give --workload NAME or --dataset FILE with --key and --shards, or --snapshot FILE, --config-dump DIR or --uri URI
             --placement | p.png | export: --placement: give the cluster whose placement to draw with --uri URI, --snapshot FILE or --config-dump DIR (not --key, --workload or --dataset)
             """)
     void a_drawing_from_a_key_alone_is_refused_naming_what_it_needs(String drawing, String file, String refusal) {

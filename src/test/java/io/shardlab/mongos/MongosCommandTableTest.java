@@ -95,6 +95,9 @@ class MongosCommandTableTest {
                 "shardDrainingStatus",
                 "stopShardDraining",
                 "commitShardRemoval",
+                // 8.0: cluster_transition_to_dedicated_config_server_cmd.cpp and its sibling
+                "transitionToDedicatedConfigServer",
+                "transitionFromDedicatedConfigServer",
                 "addShardToZone",
                 "removeShardFromZone",
                 "updateZoneKeyRange",

@@ -81,6 +81,17 @@ class ComparisonInWindowTest {
         waitUntil(() -> comparison().transport().speedProperty().get() == io.shardlab.session.PlaybackSpeed.X1000);
         assertEquals("1000×", selectedSpeedItem(), "the menu follows the comparison's transport");
 
+        // the header's Plan preview switch is on, and a click turns it off for both lines (and the export)
+        javafx.scene.control.ToggleButton plan =
+                robot.lookup("#comparison-plan").queryAs(javafx.scene.control.ToggleButton.class);
+        assertTrue(plan.isSelected(), "the plan preview is drawn as a comparison opens");
+        robot.clickOn("#comparison-plan");
+        waitUntil(() -> !comparison().planPreviewProperty().get());
+        assertFalse(comparison().left().balancer().openProperty().get());
+        assertFalse(comparison().right().balancer().openProperty().get());
+        robot.clickOn("#comparison-plan");
+        waitUntil(() -> comparison().planPreviewProperty().get());
+
         // and Back to the explorer closes it: the window's empty state returns, nothing was explored before
         robot.clickOn("#comparison-close");
         waitUntil(() -> !comparison().openProperty().get());

@@ -126,7 +126,10 @@ public final class ExportViewModel {
             return board.isPresent();
         }
 
-        /** A comparison's sides, top first, drawn stacked with their captions. */
+        /**
+         * A comparison's sides, top first, drawn stacked with their captions; each side's planned migration is drawn
+         * when its data has one ({@link #withPlanShown} false leaves them out at first).
+         */
         public static Input comparison(List<Side> sides) {
             if (sides.isEmpty()) {
                 throw new IllegalArgumentException("compared: a comparison has two sides or more, got none");
@@ -214,8 +217,12 @@ public final class ExportViewModel {
         }
         // the balancer's next migration (Why no move?'s plan preview) is drawn as the window drew it: ticked only
         // when the panel showed it as the export was asked for; unticking leaves it out
-        canDrawPlannedMove.set(
-                !input.isPlacementBoard() && input.data().migrations().next().isPresent());
+        // a comparison's sides each their own: the export can draw them when a side has one
+        canDrawPlannedMove.set(!input.isPlacementBoard()
+                && (input.data().migrations().next().isPresent()
+                        || input.compared().stream()
+                                .anyMatch(
+                                        side -> side.data().migrations().next().isPresent())));
         plannedMove.set(canDrawPlannedMove.get() && input.planShown());
         Observable[] settings = {
             format, width, height, scale, this.dark, title, view, highlight, language, chunkWidth, plannedMove
@@ -244,16 +251,13 @@ public final class ExportViewModel {
                         title.get(),
                         language.get()));
             } else if (input.compared().isEmpty()) {
-                DiagramData data = plannedMove.get()
-                        ? input.data()
-                        : input.data().withMigrations(input.data().migrations().withNext(Optional.empty()));
-                painter.set(new DiagramPainter(data, options));
+                painter.set(new DiagramPainter(withPlanAsTicked(input.data()), options));
             } else {
                 // each side titled by its caption (after the user's title, when there is one)
                 List<DiagramPainter> sides = new ArrayList<>();
                 for (Side side : input.compared()) {
                     String heading = title.get().isBlank() ? side.caption() : title.get() + " · " + side.caption();
-                    sides.add(new DiagramPainter(side.data(), options.withTitle(heading)));
+                    sides.add(new DiagramPainter(withPlanAsTicked(side.data()), options.withTitle(heading)));
                 }
                 painter.set(new StackedDiagrams(
                         title.get().isBlank()
@@ -275,6 +279,11 @@ public final class ExportViewModel {
             size.set(null);
             error.set(e.getMessage());
         }
+    }
+
+    /** {@code data} with its planned migration while {@link #plannedMoveProperty()} is ticked, else without. */
+    private DiagramData withPlanAsTicked(DiagramData data) {
+        return plannedMove.get() ? data : data.withMigrations(data.migrations().withNext(Optional.empty()));
     }
 
     // ---- settings ----

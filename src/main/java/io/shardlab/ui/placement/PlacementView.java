@@ -322,7 +322,9 @@ final class PlacementView {
             primary.setWrapText(true);
             header.getChildren().add(primary);
         }
-        header.getChildren().add(new Label(DataSize.format(lane.bytes())));
+        header.getChildren()
+                .add(new Label(
+                        lane.dataKnown() ? DataSize.format(lane.bytes()) : text.now("placement.lane.sizesUnknown")));
         if (lane.capacityKnown()) {
             Label free = new Label(text.now(
                     "placement.lane.free", DataSize.format(lane.freeBytes()), DataSize.format(lane.capacityBytes())));

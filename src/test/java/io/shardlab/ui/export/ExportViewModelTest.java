@@ -351,6 +351,39 @@ class ExportViewModelTest {
         assertFalse(java.util.Arrays.equals(bare, pixels(export, size)));
     }
 
+    @Test
+    void a_comparisons_sides_draw_their_plan_preview_while_the_comparisons_switch_is_on() {
+        // given a comparison whose lower side has the balancer's next migration: [0, 60) from shard01 to shard02
+        MigrationMarks.PlannedMove move = new MigrationMarks.PlannedMove(
+                ShardKey.globalMin(1), ShardKey.of(new BsonInt64(60)), "shard01", "shard02");
+        DiagramData planned =
+                ExportDiagrams.layoutOnly().withMigrations(MigrationMarks.NONE.withNext(Optional.of(move)));
+        List<ExportViewModel.Side> sides = List.of(
+                new ExportViewModel.Side("5.0", ExportDiagrams.layoutOnly()), new ExportViewModel.Side("8.0", planned));
+        List<ExportViewModel.Side> bareSides = List.of(
+                new ExportViewModel.Side("5.0", ExportDiagrams.layoutOnly()),
+                new ExportViewModel.Side("8.0", ExportDiagrams.layoutOnly()));
+        ExportSize size = new ExportSize(1000, 0, 1);
+        int[] bare = pixels(exportOf(ExportViewModel.Input.comparison(bareSides)), size);
+
+        // when it is exported with the switch on
+        ExportViewModel on = exportOf(ExportViewModel.Input.comparison(sides).withPlanShown(true));
+
+        // then the option is offered and ticked, and the lower side draws the move
+        assertTrue(on.canDrawPlannedMoveProperty().get());
+        assertTrue(on.plannedMoveProperty().get());
+        assertFalse(java.util.Arrays.equals(bare, pixels(on, size)));
+        // and unticked, both sides are the bare ones
+        on.plannedMoveProperty().set(false);
+        assertTrue(java.util.Arrays.equals(bare, pixels(on, size)));
+
+        // when it is exported with the switch off, it is offered unticked
+        ExportViewModel off = exportOf(ExportViewModel.Input.comparison(sides).withPlanShown(false));
+        assertTrue(off.canDrawPlannedMoveProperty().get());
+        assertFalse(off.plannedMoveProperty().get());
+        assertTrue(java.util.Arrays.equals(bare, pixels(off, size)));
+    }
+
     private static int[] pixels(ExportViewModel export, ExportSize size) {
         BufferedImage image = export.renderImage(size);
         return image.getRGB(0, 0, image.getWidth(), image.getHeight(), null, 0, image.getWidth());

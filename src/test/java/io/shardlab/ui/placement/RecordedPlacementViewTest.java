@@ -73,6 +73,11 @@ class RecordedPlacementViewTest {
         Node tracked = tile(robot, "test.tracked");
         assertEquals("shard02", laneOf(tracked));
         assertEquals("test.tracked\nsize not read", ((Label) tracked).getText());
+        // a config dump holds no sizes: each lane says its data is unknown rather than 0 B
+        assertTrue(
+                robot.lookup("#placement-lane-shard01 .label").queryAllAs(Label.class).stream()
+                        .anyMatch(l -> "data unknown".equals(l.getText())),
+                "shard01's lane says its data is unknown");
         assertEquals(3, robot.lookup("." + PlacementView.KEY_LINE).queryAll().size());
         assertTrue(robot.lookup("." + PlacementView.UNSHARD).queryAllAs(Button.class).stream()
                 .allMatch(Button::isDisabled));

@@ -25,7 +25,8 @@ import javafx.beans.value.ObservableBooleanValue;
  * gestures (split, move, merge) run on its own cluster only. As the explorer's line does, it draws the ghosts of
  * migrated ranges counting down to their deletion (the frame's orphaned ranges) and the balancer's next migration
  * (Why no move?'s plan preview, {@link BalancerWhyViewModel}), read again whenever the side's layout changes: a
- * comparison has no Why no move? panel, so the preview is always drawn.
+ * comparison has no Why no move? panel, so the preview is drawn while the comparison's switch is on
+ * ({@link #showPlanPreview}).
  */
 public final class ComparisonSideViewModel {
 
@@ -118,6 +119,14 @@ public final class ComparisonSideViewModel {
                 shownLayout = snapshot;
                 balancer.layoutChanged();
             }
+        }
+    }
+
+    /** Draws the balancer's next migration on the line ({@code on}, read afresh) or not. */
+    void showPlanPreview(boolean on) {
+        balancer.openProperty().set(on);
+        if (on && ready.get()) {
+            balancer.refresh();
         }
     }
 

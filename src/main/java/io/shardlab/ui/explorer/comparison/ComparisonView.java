@@ -19,6 +19,7 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -30,6 +31,7 @@ import javafx.scene.shape.Rectangle;
 import org.kordamp.ikonli.javafx.FontIcon;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
 import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
+import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
 
 /**
  * Two explorers in one window: a header (what is compared, the one scale), the one transport bar, then the
@@ -147,7 +149,17 @@ public final class ComparisonView {
         scaleCaption.setMinWidth(Region.USE_PREF_SIZE);
         scaleCaption.visibleProperty().bind(presenter.not());
         scaleCaption.managedProperty().bind(scaleCaption.visibleProperty());
-        HBox bar = new HBox(14, back, titles, scaleCaption, scales);
+        // the explorer draws the balancer's next migration while Why no move? is open; a comparison has no panel,
+        // so this switch stands for it on both lines
+        ToggleButton plan = text.label(
+                new ToggleButton(null, new FontIcon(MaterialDesignS.SCALE_BALANCE)), "balancer.comparison.plan");
+        plan.setId("comparison-plan");
+        text.tip(plan, "balancer.comparison.plan.tip");
+        plan.selectedProperty().bindBidirectional(vm.planPreviewProperty());
+        plan.setMinWidth(Region.USE_PREF_SIZE);
+        plan.contentDisplayProperty()
+                .bind(Bindings.when(presenter).then(ContentDisplay.GRAPHIC_ONLY).otherwise(ContentDisplay.LEFT));
+        HBox bar = new HBox(14, back, titles, plan, scaleCaption, scales);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add(COMPARISON_HEADER);
         return bar;

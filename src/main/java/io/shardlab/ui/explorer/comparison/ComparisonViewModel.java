@@ -16,12 +16,14 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
@@ -52,6 +54,12 @@ public final class ComparisonViewModel {
     private final ObservableList<Scale> scales = FXCollections.observableArrayList(Scale.EQUAL);
     // one view, kept: a view listens to its list weakly, so listeners on a view made per call went deaf after a GC
     private final ObservableList<Scale> scalesView = FXCollections.unmodifiableObservableList(scales);
+    /**
+     * Whether both lines draw the balancer's next migration (the plan preview), the comparison's switch for what Why
+     * no move?'s panel shows in the explorer; on as a comparison opens, and exports draw it while it is on.
+     */
+    private final BooleanProperty planPreview = new SimpleBooleanProperty(this, "planPreview", true);
+
     private boolean sameKey;
     private boolean syncingViewport;
 
@@ -73,6 +81,15 @@ public final class ComparisonViewModel {
         right.numberLine().scales().addListener(offered);
         left.numberLine().viewportProperty().addListener((obs, was, now) -> follow(right, now));
         right.numberLine().viewportProperty().addListener((obs, was, now) -> follow(left, now));
+        planPreview.addListener((obs, was, now) -> {
+            left.showPlanPreview(now);
+            right.showPlanPreview(now);
+        });
+    }
+
+    /** Whether both lines draw the balancer's next migration; exports draw it too while it is on. */
+    public BooleanProperty planPreviewProperty() {
+        return planPreview;
     }
 
     /**

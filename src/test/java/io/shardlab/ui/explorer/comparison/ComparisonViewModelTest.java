@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.shardlab.cluster.ChunkStatistics;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
+import io.shardlab.render.MigrationMarks;
 import io.shardlab.render.Scale;
 import io.shardlab.render.Viewport;
 import io.shardlab.session.AppWiring;
@@ -20,15 +21,20 @@ import io.shardlab.session.LockstepEngine;
 import io.shardlab.session.ManualSimulationThread;
 import io.shardlab.session.PlaybackSpeed;
 import io.shardlab.session.Scenario;
+import io.shardlab.sim.MoveChunk;
+import io.shardlab.sim.SetBalancerState;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
 import io.shardlab.text.RefusedInput;
+import io.shardlab.ui.explorer.balancer.BalancerWhy;
 import io.shardlab.workload.WorkloadRegistry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import javafx.beans.property.SimpleBooleanProperty;
+import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,10 +56,12 @@ class ComparisonViewModelTest {
             .withChunkSizeMegabytes(1)
             .withVersion(MongoVersion.parse("5.0"));
 
+    private LockstepEngine engine;
+
     @BeforeEach
     void setUp() {
         ComparisonViewModel[] holder = new ComparisonViewModel[1];
-        LockstepEngine engine = AppWiring.lockstepEngine(
+        engine = AppWiring.lockstepEngine(
                 thread,
                 clock,
                 pair -> {
@@ -358,5 +366,60 @@ class ComparisonViewModelTest {
                         .release()
                         .toString());
         assertTrue(vm.left().balancer().openProperty().get(), "a comparison draws the preview without a panel");
+    }
+
+    @Test
+    void theSwitchDrawsTheBalancersNextMigrationOnASideAndTakesItOff() {
+        // given a hashed key on 5.0 beside 6.0, two chunks per shard; on the left, with its balancer stopped, every
+        // chunk moved to shard01, then the balancer started again (nothing has run a round since)
+        Scenario hashed = COUNTER.withKeyPattern("{ counter: 'hashed' }");
+        vm.open(heading("On 6.0"), hashed, hashed.withVersion(MongoVersion.parse("6.0")));
+        assertTrue(vm.planPreviewProperty().get(), "the switch is on as a comparison opens");
+        engine.execute(LockstepEngine.Side.LEFT, new SetBalancerState(false));
+        for (int round = 0; round < 6; round++) {
+            for (int counter = 0; counter < 40; counter++) {
+                engine.execute(
+                        LockstepEngine.Side.LEFT,
+                        new MoveChunk(
+                                Scenario.DEFAULT_NAMESPACE,
+                                BsonDocument.parse("{ counter: " + counter + " }"),
+                                "shard01",
+                                false));
+            }
+            vm.transport().step();
+        }
+        engine.execute(LockstepEngine.Side.LEFT, new SetBalancerState(true));
+
+        // when the switch is turned off and on again
+        vm.planPreviewProperty().set(false);
+        thread.tick();
+        assertTrue(vm.left().numberLine().plannedMoveProperty().get().isEmpty(), "off: no preview");
+        assertTrue(vm.right().numberLine().plannedMoveProperty().get().isEmpty(), "off: no preview");
+        vm.planPreviewProperty().set(true);
+        thread.tick();
+
+        // then the decision is read afresh and the left line draws the balancer's next migration: the move its
+        // decision names, in the picture an export copies
+        ComparisonSideViewModel left = vm.left();
+        Optional<MigrationMarks.PlannedMove> planned =
+                left.numberLine().plannedMoveProperty().get();
+        assertTrue(
+                planned.isPresent(),
+                "a planned move: " + left.balancer().whyProperty().get());
+        assertEquals("shard01", planned.orElseThrow().from());
+        assertEquals(planned, left.balancer().latestPreview().map(BalancerWhy.Preview::plannedMove));
+        assertEquals(
+                planned,
+                left.numberLine().pictureProperty().get().data().migrations().next());
+
+        // and off again, the picture an export copies has none
+        vm.planPreviewProperty().set(false);
+        assertTrue(left.numberLine()
+                .pictureProperty()
+                .get()
+                .data()
+                .migrations()
+                .next()
+                .isEmpty());
     }
 }
