@@ -62,9 +62,10 @@ public final class ShardLanesPainter {
     private final Messages words;
     private final TextWidths widths;
 
-    /** The rows and rendering context {@link #fullColumnWidths} were measured for, and the widths by column. */
+    /** The rows, graphics and rendering context {@link #fullColumnWidths} were measured for; the widths by column. */
     private List<ShardSummary> measuredRows;
 
+    private Graphics2D measuredOn;
     private FontRenderContext measuredIn;
     private Map<String, Double> measuredColumns = Map.of();
 
@@ -287,7 +288,7 @@ public final class ShardLanesPainter {
      */
     private double[] columnWidths(Pen pen, List<ShardSummary> rows, LaneDetail detail) {
         FontRenderContext context = pen.graphics().getFontRenderContext();
-        if (!rows.equals(measuredRows) || !context.equals(measuredIn)) {
+        if (!rows.equals(measuredRows) || pen.graphics() != measuredOn || !context.equals(measuredIn)) {
             List<Column> all = columns(rows, LaneDetail.FULL);
             double[] full = fullColumnWidths(pen, rows, all);
             Map<String, Double> byKey = new HashMap<>();
@@ -296,6 +297,7 @@ public final class ShardLanesPainter {
             }
             measuredColumns = byKey;
             measuredRows = List.copyOf(rows);
+            measuredOn = pen.graphics();
             measuredIn = context;
         }
         List<Column> columns = columns(rows, detail);

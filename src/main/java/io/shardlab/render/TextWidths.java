@@ -9,8 +9,9 @@ import java.util.Map;
 /**
  * The advance widths of texts a painter has measured, remembered so that laying out a picture (each try of a fit
  * ladder, then the paint) measures each text once: a text's width depends only on its font and the graphics'
- * {@link FontRenderContext}, so a remembered width is exactly the width measuring again would give, and the picture
- * does not change by one pixel.
+ * {@link FontRenderContext} (for one graphics: a graphics of another kind may measure through other metrics), so a
+ * remembered width is exactly the width measuring again would give, and the picture does not change by one pixel.
+ * Widths are remembered for the last graphics measured on; another graphics starts afresh.
  *
  * <p>Bounded: past {@code capacity} texts the least recently used is forgotten, so a painter kept across frames of
  * changing counts stays small. Owned by one painter; not thread-safe, like the painters.
@@ -30,6 +31,7 @@ final class TextWidths {
 
     private final Measurer measurer;
     private final Map<Key, Double> widths;
+    private Graphics2D measuredOn;
 
     /** Widths measured by {@link Pen#advance} and remembered, at most {@link #CAPACITY} of them. */
     TextWidths() {
@@ -52,6 +54,10 @@ final class TextWidths {
 
     /** The advance width of {@code text} in {@code font} on {@code g}, measured the first time only. */
     double width(Graphics2D g, Font font, String text) {
+        if (g != measuredOn) {
+            widths.clear();
+            measuredOn = g;
+        }
         Key key = new Key(g.getFontRenderContext(), font, text);
         Double known = widths.get(key);
         if (known != null) {
