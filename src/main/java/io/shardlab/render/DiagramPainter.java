@@ -22,7 +22,7 @@ import java.util.Optional;
  * and refused only below what the title, the number line and the lanes need.
  *
  * <p>Not thread-safe: it keeps the last number line frame, so that measuring and then painting at the same
- * width aggregates the chunks once. Use one painter per thread.
+ * width aggregates the chunks once, and the lanes' measured texts. Use one painter per thread.
  */
 public final class DiagramPainter implements Picture {
 
@@ -211,6 +211,9 @@ public final class DiagramPainter implements Picture {
     private final List<ShardSummary> summaries;
     private final DiagramCharts charts;
     private final DiagramHeadings headings;
+    /** One lanes painter for every fit tried and the paint: it measures each text of the lanes once. */
+    private final ShardLanesPainter lanes;
+
     private NumberLineFrame lastFrame;
     private NumberLineFrame lastValueFrame;
 
@@ -244,6 +247,7 @@ public final class DiagramPainter implements Picture {
         this.summaries = parts.summaries();
         this.charts = new DiagramCharts(data, options, model, colors, type);
         this.headings = new DiagramHeadings(data, options, model, colors, type);
+        this.lanes = new ShardLanesPainter(colors, type, framing.tile(), headings.words());
     }
 
     /** The sections this painter shows, top to bottom (before a height too small drops some). */
@@ -421,7 +425,6 @@ public final class DiagramPainter implements Picture {
         double lineX = left;
         double lineRight = right;
         double heading = framing.heading();
-        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile(), headings.words());
         LaneDetail detail = LaneDetail.FULL;
         if (showsLanes()) {
             if (!framing.document()) {
@@ -687,7 +690,6 @@ public final class DiagramPainter implements Picture {
                 lineName(pen, headings.lineName(false), left, layout.bar());
             }
         }
-        ShardLanesPainter lanes = new ShardLanesPainter(colors, type, framing.tile(), headings.words());
         double lanesTop = layout.lanes().getY();
         if (showsLanes()) {
             if (framing.document()) {

@@ -22,6 +22,7 @@ final class Pen {
 
     private final Graphics2D g;
     private final CjkFont cjk;
+    private final TextWidths widths;
 
     /** A pen that draws CJK characters in the bundled {@link CjkFont}. */
     Pen(Graphics2D g) {
@@ -31,6 +32,17 @@ final class Pen {
     Pen(Graphics2D g, CjkFont cjk) {
         this.g = g;
         this.cjk = cjk;
+        this.widths = null;
+    }
+
+    /**
+     * A pen that draws CJK characters in the bundled {@link CjkFont} and measures text through {@code widths}: each
+     * text once for as long as its owner keeps them.
+     */
+    Pen(Graphics2D g, TextWidths widths) {
+        this.g = g;
+        this.cjk = CjkFont.bundled();
+        this.widths = widths;
     }
 
     /**
@@ -109,9 +121,14 @@ final class Pen {
 
     /** The advance width of {@code text}, its CJK runs measured in the CJK font. */
     double width(Font font, String text) {
+        return widths == null ? advance(g, cjk, font, text) : widths.width(g, font, text);
+    }
+
+    /** The advance width of {@code text} on {@code g}, its CJK runs measured in {@code cjk}: measured now. */
+    static double advance(Graphics2D g, CjkFont cjk, Font font, String text) {
         double width = 0;
         for (CjkFont.Run run : cjk.runs(text, font)) {
-            width += metrics(run.font()).getStringBounds(run.text(), g).getWidth();
+            width += g.getFontMetrics(run.font()).getStringBounds(run.text(), g).getWidth();
         }
         return width;
     }

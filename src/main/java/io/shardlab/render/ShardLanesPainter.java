@@ -6,10 +6,13 @@ import io.shardlab.text.Messages;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
+import java.awt.font.FontRenderContext;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -25,6 +28,10 @@ import java.util.function.Function;
  *
  * <p>A {@link LaneDetail} says how much shows beside the lanes: exports show it all; a narrow window drops table
  * columns, then the names, so that the lanes and the number line above them keep their width ({@link #fitting}).
+ *
+ * <p>A painter remembers the widths of the texts it measured ({@link TextWidths}) and its table's column widths for
+ * the last rows, so that the fit ladder's tries and the paint after them measure each text once: keep one painter
+ * for one picture's layout and paint. Not thread-safe.
  */
 public final class ShardLanesPainter {
 
@@ -53,6 +60,14 @@ public final class ShardLanesPainter {
     private final Typography type;
     private final boolean compact;
     private final Messages words;
+    private final TextWidths widths;
+
+    /** The rows, graphics and rendering context {@link #fullColumnWidths} were measured for; the widths by column. */
+    private List<ShardSummary> measuredRows;
+
+    private Graphics2D measuredOn;
+    private FontRenderContext measuredIn;
+    private Map<String, Double> measuredColumns = Map.of();
 
     public ShardLanesPainter(ThemeColors colors, Typography type) {
         this(colors, type, false);
@@ -69,10 +84,16 @@ public final class ShardLanesPainter {
      * @param words the language of the table's headers
      */
     public ShardLanesPainter(ThemeColors colors, Typography type, boolean compact, Messages words) {
+        this(colors, type, compact, words, new TextWidths());
+    }
+
+    /** As {@link #ShardLanesPainter(ThemeColors, Typography, boolean, Messages)}, measuring through {@code widths}. */
+    ShardLanesPainter(ThemeColors colors, Typography type, boolean compact, Messages words, TextWidths widths) {
         this.colors = colors;
         this.type = type;
         this.compact = compact;
         this.words = words;
+        this.widths = widths;
     }
 
     /**
@@ -112,7 +133,7 @@ public final class ShardLanesPainter {
         if (!detail.names()) {
             return SWATCH + 8;
         }
-        Pen pen = new Pen(g);
+        Pen pen = new Pen(g, widths);
         Font font = nameFont(rows.size());
         double name = 0;
         for (ShardSummary r : rows) {
@@ -134,7 +155,7 @@ public final class ShardLanesPainter {
     /** Width the right table needs at {@code detail}; 0 without columns. */
     public double rightGutter(Graphics2D g, List<ShardSummary> rows, LaneDetail detail) {
         double w = 0;
-        for (double c : columnWidths(new Pen(g), rows, detail)) {
+        for (double c : columnWidths(new Pen(g, widths), rows, detail)) {
             w += COLUMN_GAP + c;
         }
         return w;
@@ -227,41 +248,68 @@ public final class ShardLanesPainter {
         return pen.width(type.small(), words.text("render.badge.hot")) + 12;
     }
 
-    /** One column of the table: its header, and its cell for a row. */
-    private record Column(String header, Function<ShardSummary, String> cell, boolean writes) {}
+    /** One column of the table: its header's message key and words, and its cell for a row. */
+    private record Column(String key, String header, Function<ShardSummary, String> cell, boolean writes) {}
+
+    private Column column(String key, Function<ShardSummary, String> cell, boolean writes) {
+        return new Column(key, words.text(key), cell, writes);
+    }
 
     private List<Column> columns(List<ShardSummary> rows, LaneDetail detail) {
         List<Column> c = new ArrayList<>();
         if (detail.chunks()) {
-            c.add(new Column(
-                    words.text("render.lanes.chunks"), r -> String.format(Locale.ROOT, "%,d", r.chunks()), false));
+            c.add(column("render.lanes.chunks", r -> String.format(Locale.ROOT, "%,d", r.chunks()), false));
         }
         // sizes the source did not tell read "unknown", never 0
         if (!rows.isEmpty() && detail.documents()) {
-            c.add(new Column(
-                    words.text("render.lanes.documents"),
+            c.add(column(
+                    "render.lanes.documents",
                     r -> r.documents().isPresent()
                             ? CompactCount.format(r.documents().getAsLong())
                             : DataSize.UNKNOWN,
                     false));
         }
         if (!rows.isEmpty() && detail.dataSize()) {
-            c.add(new Column(
-                    words.text("render.lanes.data"),
+            c.add(column(
+                    "render.lanes.data",
                     r -> r.bytes().isPresent() ? DataSize.format(r.bytes().getAsLong()) : DataSize.UNKNOWN,
                     false));
         }
         if (!rows.isEmpty() && rows.get(0).writes().isPresent() && detail.writes()) {
-            c.add(new Column(
-                    words.text("render.lanes.writes"),
-                    r -> CompactCount.format(r.writes().getAsLong()),
-                    true));
+            c.add(column(
+                    "render.lanes.writes", r -> CompactCount.format(r.writes().getAsLong()), true));
         }
         return c;
     }
 
+    /**
+     * The widths of the table's columns at {@code detail}: a column is as wide at every level, so the widths of all
+     * columns are measured once for the rows (and the rendering context) and each level takes its own.
+     */
     private double[] columnWidths(Pen pen, List<ShardSummary> rows, LaneDetail detail) {
+        FontRenderContext context = pen.graphics().getFontRenderContext();
+        if (!rows.equals(measuredRows) || pen.graphics() != measuredOn || !context.equals(measuredIn)) {
+            List<Column> all = columns(rows, LaneDetail.FULL);
+            double[] full = fullColumnWidths(pen, rows, all);
+            Map<String, Double> byKey = new HashMap<>();
+            for (int i = 0; i < full.length; i++) {
+                byKey.put(all.get(i).key(), full[i]);
+            }
+            measuredColumns = byKey;
+            measuredRows = List.copyOf(rows);
+            measuredOn = pen.graphics();
+            measuredIn = context;
+        }
         List<Column> columns = columns(rows, detail);
+        double[] w = new double[columns.size()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = measuredColumns.get(columns.get(i).key());
+        }
+        return w;
+    }
+
+    /** Each column's width: its widest header or cell. */
+    private double[] fullColumnWidths(Pen pen, List<ShardSummary> rows, List<Column> columns) {
         double[] w = new double[columns.size()];
         for (int i = 0; i < w.length; i++) {
             w[i] = pen.width(type.small(), columns.get(i).header());
@@ -315,7 +363,7 @@ public final class ShardLanesPainter {
             double lineX,
             double top,
             LaneDetail detail) {
-        Pen pen = new Pen(g);
+        Pen pen = new Pen(g, widths);
         int n = rows.size();
         double pitch = rowPitch(n);
         double barH = Math.round(pitch * 0.72);

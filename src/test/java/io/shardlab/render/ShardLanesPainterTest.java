@@ -3,9 +3,15 @@ package io.shardlab.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
+import java.awt.Font;
 import java.awt.Graphics2D;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -148,5 +154,118 @@ class ShardLanesPainterTest {
         String fullSvg = SvgExporter.document(full, 1600, 400, 1);
         assertEquals(fullSvg, SvgExporter.document(unspecified, 1600, 400, 1));
         assertTrue(Optional.of(fullSvg).filter(s -> s.contains(">data<")).isPresent());
+    }
+
+    /** A lanes painter measuring through {@code measurer}, remembering up to {@code capacity} widths. */
+    private static ShardLanesPainter measuringWith(int capacity, TextWidths.Measurer measurer) {
+        return new ShardLanesPainter(
+                new ThemeColors(Theme.light()),
+                Typography.standard(),
+                false,
+                Messages.of(Language.ENGLISH),
+                new TextWidths(capacity, measurer));
+    }
+
+    private static TextWidths.Measurer measured() {
+        return (g, font, text) -> Pen.advance(g, CjkFont.bundled(), font, text);
+    }
+
+    private record Measured(Font font, String text) {}
+
+    @Test
+    void the_fit_ladder_and_the_paint_after_it_measure_each_text_once() {
+        // given a painter whose measurer counts what it measures
+        Map<Measured, Integer> counts = new HashMap<>();
+        ShardLanesPainter counted = measuringWith(TextWidths.CAPACITY, (g, font, text) -> {
+            counts.merge(new Measured(font, text), 1, Integer::sum);
+            return Pen.advance(g, CjkFont.bundled(), font, text);
+        });
+        SVGGraphics2D g = SvgExporter.newGraphics();
+
+        // when a picture tries every level twice (too narrow for any), lays out the full lanes and paints them
+        assertEquals(LaneDetail.SWATCHES, counted.fitting(g, ROWS, 120, 110));
+        assertEquals(LaneDetail.SWATCHES, counted.fitting(g, ROWS, 120, 110));
+        double lineX = 18 + counted.leftGutter(g, ROWS, LaneDetail.FULL);
+        counted.rightGutter(g, ROWS, LaneDetail.FULL);
+        NumberLineFrame frame = NumberLineFrame.compute(
+                MODEL,
+                Viewport.FULL,
+                300,
+                300,
+                new Pen(g).measure(Typography.standard().label()),
+                KeyLabelFormat.standard());
+        counted.paint(g, ROWS, frame, Highlight.none(), 18, lineX, 0, LaneDetail.FULL);
+
+        // then every header, name, badge and cell was measured, and each once
+        Font small = Typography.standard().small();
+        for (String header : List.of("chunks", "docs", "data", "writes")) {
+            assertEquals(1, counts.get(new Measured(small, header)), header + " in " + counts);
+        }
+        assertEquals(1, counts.get(new Measured(small, "HOT")), "the HOT badge in " + counts);
+        for (ShardSummary row : ROWS) {
+            assertEquals(1, counts.get(new Measured(Typography.standard().bodyBold(), row.shard())), row.shard());
+        }
+        List<Measured> again = new ArrayList<>();
+        counts.forEach((text, times) -> {
+            if (times != 1) {
+                again.add(text);
+            }
+        });
+        assertEquals(List.of(), again, "measured more than once");
+    }
+
+    @Test
+    void remembered_widths_paint_the_lanes_as_measuring_every_time_does() {
+        ShardLanesPainter remembering = measuringWith(TextWidths.CAPACITY, measured());
+        ShardLanesPainter forgetting = measuringWith(0, measured());
+        List<String> pictures = new ArrayList<>();
+        for (ShardLanesPainter p : List.of(remembering, forgetting)) {
+            SVGGraphics2D g = SvgExporter.newGraphics();
+            for (double width = 200; width <= 1600; width += 350) {
+                LaneDetail d = p.fitting(g, ROWS, width, 0.45 * width);
+                double lineX = 18 + p.leftGutter(g, ROWS, d);
+                double lineWidth = width - p.leftGutter(g, ROWS, d) - p.rightGutter(g, ROWS, d);
+                NumberLineFrame frame = NumberLineFrame.compute(
+                        MODEL,
+                        Viewport.FULL,
+                        lineWidth,
+                        (int) lineWidth,
+                        new Pen(g).measure(Typography.standard().label()),
+                        KeyLabelFormat.standard());
+                p.paint(g, ROWS, frame, Highlight.none(), 18, lineX, width, d);
+            }
+            pictures.add(SvgExporter.document(g, 1600, 2400, 1));
+        }
+        assertEquals(pictures.get(1), pictures.get(0));
+    }
+
+    @Test
+    void new_rows_are_measured_anew() {
+        // given a painter that measured the table for some rows
+        ShardLanesPainter remembering = measuringWith(TextWidths.CAPACITY, measured());
+        Graphics2D g = Diagrams.scratch();
+        double before = remembering.rightGutter(g, ROWS, LaneDetail.FULL);
+
+        // when a shard's chunk count grows by six digits
+        List<ShardSummary> grown = new ArrayList<>(ROWS);
+        ShardSummary first = grown.get(0);
+        grown.set(
+                0,
+                new ShardSummary(
+                        first.shardIndex(),
+                        first.shard(),
+                        first.chunks() + 1_000_000,
+                        first.jumboChunks(),
+                        first.documents(),
+                        first.bytes(),
+                        first.writes(),
+                        first.hot(),
+                        first.draining(),
+                        first.drainLeft()));
+
+        // then its table is as wide as a fresh painter measures it, wider than before
+        double after = remembering.rightGutter(g, grown, LaneDetail.FULL);
+        assertEquals(measuringWith(0, measured()).rightGutter(g, grown, LaneDetail.FULL), after);
+        assertTrue(after > before, before + " then " + after);
     }
 }
