@@ -363,6 +363,9 @@ public final class ConsoleView {
                 items.remove(root);
             }
             docked.set(on && !apart);
+            // in its own window the transcript wraps: in presenter type a long line (a host, a filter) would
+            // otherwise scroll sideways, out of the audience's sight; docked it keeps mongosh's lines as printed
+            transcript.setWrapText(apart);
             if (apart) {
                 showInWindow(split, styleWindow);
             } else if (window != null) {
