@@ -433,12 +433,20 @@ public final class ConsoleView {
                             .orElse(Screen.getPrimary());
             Rectangle2D screen = on.getVisualBounds();
             Dimension2D size = firstSize(screen.getWidth(), screen.getHeight());
+            // at the foot of that screen, centred across it: the number line and the lanes at the top stay in the
+            // audience's sight, and the title bar stays on the screen (openbox put it above the top edge)
+            double x = screen.getMinX() + (screen.getWidth() - size.getWidth()) / 2;
+            double y = screen.getMaxY() - size.getHeight();
             window.setWidth(size.getWidth());
             window.setHeight(size.getHeight());
-            // openbox keeps the size a window had when it was mapped only if it is set again once shown
+            window.setX(x);
+            window.setY(y);
+            // openbox keeps the size and place a window had when it was mapped only if they are set again once shown
             window.setOnShown(e -> {
                 window.setWidth(size.getWidth());
                 window.setHeight(size.getHeight());
+                window.setX(x);
+                window.setY(y);
                 window.setOnShown(null);
             });
         }
