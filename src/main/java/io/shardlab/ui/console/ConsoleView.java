@@ -459,12 +459,13 @@ public final class ConsoleView {
 
     /**
      * The panel's own window's first size on a screen of {@code screenWidth × screenHeight} (its visual bounds):
-     * {@link #WINDOW_WIDTH} × {@link #WINDOW_HEIGHT}, no larger than nine tenths of the screen, no smaller than the
-     * window's minimum.
+     * {@link #WINDOW_WIDTH} × {@link #WINDOW_HEIGHT}, no wider than nine tenths of the screen and no taller than
+     * {@link #SCREEN_SHARE} of it (on a 1280 × 720 projector the number line and the lanes above it stay in sight),
+     * no smaller than the window's minimum.
      */
     static Dimension2D firstSize(double screenWidth, double screenHeight) {
         double width = Math.max(WINDOW_MIN_WIDTH, Math.min(WINDOW_WIDTH, 0.9 * screenWidth));
-        double height = Math.max(WINDOW_MIN_HEIGHT, Math.min(WINDOW_HEIGHT, 0.9 * screenHeight));
+        double height = Math.max(WINDOW_MIN_HEIGHT, Math.min(WINDOW_HEIGHT, SCREEN_SHARE * screenHeight));
         return new Dimension2D(width, height);
     }
 
@@ -472,6 +473,9 @@ public final class ConsoleView {
     static final double WINDOW_WIDTH = 960;
 
     static final double WINDOW_HEIGHT = 480;
+
+    /** The most of the screen's height the panel's own window takes at first: the explorer keeps the rest. */
+    static final double SCREEN_SHARE = 0.45;
 
     /** The smallest the panel's own window can be made: the input line, a few transcript lines and the hint. */
     static final double WINDOW_MIN_WIDTH = 480;
