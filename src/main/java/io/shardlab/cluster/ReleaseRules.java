@@ -2,6 +2,8 @@ package io.shardlab.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -320,6 +322,14 @@ public record ReleaseRules(
      * @throws IllegalArgumentException when the version is older than 4.0
      */
     public static ReleaseRules of(MongoVersion version) {
+        // asked for on every chunk-size check of a simulation step: the table is walked once per version
+        return MADE.computeIfAbsent(version, ReleaseRules::walk);
+    }
+
+    /** The rules made so far, by version: values of the constant table, so one per version serves every caller. */
+    private static final Map<MongoVersion, ReleaseRules> MADE = new ConcurrentHashMap<>();
+
+    private static ReleaseRules walk(MongoVersion version) {
         MongoVersion modelled = version.known() ? version : version.modelledLine();
         Draft d = new Draft();
         for (Change c : CHANGES) {

@@ -12,14 +12,22 @@ import java.util.regex.Pattern;
  * painter and the UI's stylesheet read the same values ({@link #lookedUpColors()} names them as CSS
  * looked-up colours).
  *
- * <p>Shard palette: the same 16 colours in both looks, so that a shard has one colour everywhere (the light
- * window, the dark window, every export). They were chosen by a farthest-point search over sRGB (a grid of
- * step 8, CIELAB lightness 35–85, chroma at least 12) among the colours at least 22 CIEDE2000 away from both
- * looks' backgrounds and panels, maximising the smallest difference between any two colours under normal
- * vision and under simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009,
- * severity 1), starting from shard01's blue. The order is farthest-first, so the first 2–4 shards (the usual
- * cluster) are the most distinct. {@code ThemeTest} checks the guarantee on both backgrounds. A 17th shard and
- * beyond reuse the palette cyclically; lanes and legend still name every shard.
+ * <p>Shard palettes: 16 colours per look, in the same hue order, so that a shard keeps its identity when the
+ * theme changes (shard01 blue, shard02 orange-gold, shard03 brown, shard04 cyan, …): each look's colour for a
+ * shard is that hue at a lightness that stands out from the look. Every colour has at least 3:1 contrast against
+ * the surfaces shards are drawn on in its look, the page ({@code background}) and the lane troughs and plot
+ * areas ({@code surface}): a chunk is a graphical object that must be seen to be understood (WCAG 2.1 success
+ * criterion 1.4.11, non-text contrast). One palette for both looks cannot do this with 16 distinct colours: 3:1
+ * against white and against near-black leaves only relative luminance 0.13–0.27, too narrow a band for 16
+ * colours to stay apart under colour-blind vision; so the light look's colours are darker and the dark look's
+ * lighter (an outline around every swatch and lane would have kept one palette, at the cost of a frame on
+ * every chunk). Within a look the colours were chosen by a search over sRGB (a grid of step 8) among the colours
+ * of each shard's hue (±18° of its hue angle in CIELAB, chroma at least 12) with that contrast and at least 22
+ * CIEDE2000 away from the look's background, maximising the smallest difference between any two colours under
+ * normal vision and under simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira and Fernandes
+ * 2009, severity 1), the first four (the usual cluster) the most distinct. {@code ThemeTest} checks these
+ * guarantees in both looks. A 17th shard and beyond reuse the palette cyclically; lanes and legend still name
+ * every shard.
  *
  * <p>Heat ramp: control points of a sequential ramp from few writes (dark) to many writes (bright),
  * sampled from matplotlib's "inferno" (CC0), so brightness means writes on both themes.
@@ -36,7 +44,7 @@ import java.util.regex.Pattern;
  * @param highlight outlines of highlighted key ranges and chunks
  * @param hot the hot shard call-out
  * @param mixed the mark under pixel columns that hide chunks of another shard
- * @param shardPalette shard colours, at least one; see above
+ * @param shardPalette shard colours, at least one, the same number in both looks; see above
  * @param heatRamp heat ramp control points, at least two, from no writes to the most writes
  */
 public record Theme(
@@ -57,10 +65,15 @@ public record Theme(
 
     private static final Pattern HEX = Pattern.compile("#[0-9A-Fa-f]{6}");
 
-    /** One palette for both looks, so that a shard keeps its colour when the theme changes; see above. */
-    private static final List<String> SHARD_PALETTE = List.of(
-            "#3070D8", "#F0A000", "#605038", "#00C0F8", "#909078", "#A83878", "#608020", "#B080A0", "#D0B888",
-            "#5808F0", "#886868", "#F84850", "#784800", "#0098D0", "#6040A8", "#6870A0");
+    /** The light look's shard colours: darker, for a white page; see above. */
+    private static final List<String> LIGHT_SHARD_PALETTE = List.of(
+            "#3070D8", "#A88810", "#584830", "#005078", "#808868", "#801050", "#787830", "#A080A0", "#503000",
+            "#5808F0", "#906870", "#A84050", "#784800", "#2C90E4", "#3018A8", "#606898");
+
+    /** The dark look's shard colours: the same hues lighter, for a near-black page; see above. */
+    private static final List<String> DARK_SHARD_PALETTE = List.of(
+            "#2870E0", "#F0A000", "#E0D8C0", "#00C0F8", "#909078", "#B83080", "#608020", "#B08098", "#C0B088",
+            "#B0B0C8", "#886868", "#F84850", "#F8C880", "#0098D8", "#E0E0F8", "#7070A0");
 
     private static final List<String> INFERNO = List.of(
             "#000004", "#1B0C41", "#4A0C6B", "#781C6D", "#A52C60", "#CF4446", "#ED6925", "#FB9B06", "#F7D13D",
@@ -123,7 +136,7 @@ public record Theme(
                 "#0A0C10",
                 "#BC4C00",
                 "#1F2328",
-                SHARD_PALETTE,
+                LIGHT_SHARD_PALETTE,
                 INFERNO);
     }
 
@@ -142,7 +155,7 @@ public record Theme(
                 "#FFFFFF",
                 "#FFA657",
                 "#E6EDF3",
-                SHARD_PALETTE,
+                DARK_SHARD_PALETTE,
                 INFERNO);
     }
 

@@ -53,9 +53,43 @@ class ThemeTest {
     }
 
     @Test
-    void a_shard_has_the_same_colour_in_the_light_and_the_dark_look() {
-        for (int shard = 0; shard < 16; shard++) {
-            assertEquals(Theme.light().shardColor(shard), Theme.dark().shardColor(shard), "shard index " + shard);
+    void a_shard_keeps_its_hue_in_the_light_and_the_dark_look() {
+        // each look has its own lightness (see Theme's shard palettes), the hue order is the same
+        assertEquals(
+                Theme.light().shardPalette().size(), Theme.dark().shardPalette().size());
+        for (int shard = 0; shard < Theme.light().shardPalette().size(); shard++) {
+            double light = hueAngle(Theme.light().shardColor(shard));
+            double dark = hueAngle(Theme.dark().shardColor(shard));
+            double apart = Math.min(Math.abs(light - dark), 360 - Math.abs(light - dark));
+            assertTrue(
+                    apart <= 36,
+                    "shard index " + shard + ": " + Theme.light().shardColor(shard) + " and "
+                            + Theme.dark().shardColor(shard) + " are " + apart + "° apart in hue");
+        }
+    }
+
+    /** The CIELAB hue angle of {@code hex}, in degrees from 0 to 360. */
+    private static double hueAngle(String hex) {
+        double[] lab = ColorVision.lab(hex, ColorVision.Vision.NORMAL);
+        double angle = Math.toDegrees(Math.atan2(lab[2], lab[1]));
+        return angle < 0 ? angle + 360 : angle;
+    }
+
+    @ParameterizedTest
+    @MethodSource("themes")
+    void every_shard_colour_has_3_to_1_contrast_against_each_surface_it_is_drawn_on(Theme theme) {
+        // a chunk is a graphical object needed to understand the picture: WCAG 2.1 SC 1.4.11 (non-text
+        // contrast) asks 3:1 against what is next to it, the page and the lanes' troughs and plot areas
+        Map<String, String> surfaces = Map.of("background", theme.background(), "surface", theme.surface());
+        for (int shard = 0; shard < theme.shardPalette().size(); shard++) {
+            for (var surface : surfaces.entrySet()) {
+                double contrast = ColorVision.contrast(theme.shardColor(shard), surface.getValue());
+                assertTrue(
+                        contrast >= 3,
+                        theme.name() + ": shard index " + shard + " (" + theme.shardColor(shard) + ") has "
+                                + String.format("%.2f", contrast) + ":1 against the " + surface.getKey() + " "
+                                + surface.getValue());
+            }
         }
     }
 

@@ -33,7 +33,7 @@ import org.testfx.framework.junit5.Start;
 /**
  * For README screenshots only (a test-source tool, run alone under Xvfb with -Dshardlab.screenshot=FOLDER,
  * e.g. {@code xvfb-run -a -s "-screen 0 1600x1000x24" mvn -o test -Dtest=CollectionPickerScreenshot
- * -Dshardlab.screenshot=assets/screenshots}): the real GTK window at 1600 × 1000 in the dark theme and
+ * -Dshardlab.screenshot=assets/screenshots}, or on an X display with openbox running, DISPLAY set): the real GTK window at 1600 × 1000 in the dark theme and
  * presenter mode, a Java driver connected through Accept connections having sharded social.inbox (hashed)
  * and social.users (ranged, three chunks) and written to both, the picker open on the search "soc"
  * (collection-picker-dark-presenter.png).
@@ -61,6 +61,9 @@ class CollectionPickerScreenshot {
         // a real window: at the display's corner, so the popup's screen position maps onto the scene's snapshot
         stage.setX(0);
         stage.setY(0);
+        // under a window manager (openbox) a window set to the screen's size is made smaller: maximised it is
+        // the screen's width
+        stage.setMaximized(true);
     }
 
     @AfterEach

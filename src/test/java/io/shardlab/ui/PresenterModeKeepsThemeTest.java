@@ -3,6 +3,8 @@ package io.shardlab.ui;
 import static io.shardlab.ui.FxWait.onFxThread;
 import static io.shardlab.ui.FxWait.waitUntil;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
@@ -16,6 +18,7 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
@@ -29,7 +32,8 @@ import org.testfx.util.WaitForAsyncUtils;
  * Presenter mode changes the type, never the theme: with the dark theme on, switching presenter mode on and off
  * keeps the dark theme's stylesheets (AtlantaFX's Primer Dark as the user agent stylesheet, the {@code dark} style
  * class, ShardLab's stylesheet) on the main window's scene and on the Shell's own window, and switching the theme
- * while presenting reaches both windows.
+ * while presenting reaches both windows. In its own window the Shell's transcript wraps, so that a long line in
+ * presenter type does not scroll sideways out of the audience's sight.
  */
 @ExtendWith(ApplicationExtension.class)
 class PresenterModeKeepsThemeTest {
@@ -70,6 +74,23 @@ class PresenterModeKeepsThemeTest {
         waitUntil(() -> !window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
         assertEquals(DARK_THEME, onFxThread(Application::getUserAgentStylesheet), "theme after presenter mode");
         assertEquals(List.of("dark"), themeOf(window.stage().getScene().getRoot()), "main window after presenter mode");
+    }
+
+    @Test
+    void the_shells_own_window_wraps_its_transcript_and_docked_it_keeps_the_lines_as_printed(FxRobot robot)
+            throws Exception {
+        // given the Shell open, when presenter mode moves it into a window of its own, the transcript wraps there
+        fire(robot, "menu-shell");
+        fire(robot, "menu-presenter");
+        waitUntil(() -> shellWindow().isPresent());
+        TextArea transcript = onFxThread(
+                () -> (TextArea) shellWindow().orElseThrow().getScene().lookup("#console-transcript"));
+        assertTrue(onFxThread(transcript::isWrapText), "in its own window");
+
+        // and under the explorer again when presenter mode goes off, it keeps mongosh's lines as printed
+        fire(robot, "menu-presenter");
+        waitUntil(() -> !window.stage().getScene().getRoot().getStyleClass().contains(Appearance.PRESENTER));
+        assertFalse(onFxThread(transcript::isWrapText), "docked");
     }
 
     private static List<String> themeOf(Parent root) throws Exception {

@@ -363,6 +363,9 @@ public final class ConsoleView {
                 items.remove(root);
             }
             docked.set(on && !apart);
+            // in its own window the transcript wraps: in presenter type a long line (a host, a filter) would
+            // otherwise scroll sideways, out of the audience's sight; docked it keeps mongosh's lines as printed
+            transcript.setWrapText(apart);
             if (apart) {
                 showInWindow(split, styleWindow);
             } else if (window != null) {
@@ -430,12 +433,20 @@ public final class ConsoleView {
                             .orElse(Screen.getPrimary());
             Rectangle2D screen = on.getVisualBounds();
             Dimension2D size = firstSize(screen.getWidth(), screen.getHeight());
+            // at the foot of that screen, centred across it: the number line and the lanes at the top stay in the
+            // audience's sight, and the title bar stays on the screen (openbox put it above the top edge)
+            double x = screen.getMinX() + (screen.getWidth() - size.getWidth()) / 2;
+            double y = screen.getMaxY() - size.getHeight();
             window.setWidth(size.getWidth());
             window.setHeight(size.getHeight());
-            // openbox keeps the size a window had when it was mapped only if it is set again once shown
+            window.setX(x);
+            window.setY(y);
+            // openbox keeps the size and place a window had when it was mapped only if they are set again once shown
             window.setOnShown(e -> {
                 window.setWidth(size.getWidth());
                 window.setHeight(size.getHeight());
+                window.setX(x);
+                window.setY(y);
                 window.setOnShown(null);
             });
         }
@@ -448,12 +459,13 @@ public final class ConsoleView {
 
     /**
      * The panel's own window's first size on a screen of {@code screenWidth × screenHeight} (its visual bounds):
-     * {@link #WINDOW_WIDTH} × {@link #WINDOW_HEIGHT}, no larger than nine tenths of the screen, no smaller than the
-     * window's minimum.
+     * {@link #WINDOW_WIDTH} × {@link #WINDOW_HEIGHT}, no wider than nine tenths of the screen and no taller than
+     * {@link #SCREEN_SHARE} of it (on a 1280 × 720 projector the number line and the lanes above it stay in sight),
+     * no smaller than the window's minimum.
      */
     static Dimension2D firstSize(double screenWidth, double screenHeight) {
         double width = Math.max(WINDOW_MIN_WIDTH, Math.min(WINDOW_WIDTH, 0.9 * screenWidth));
-        double height = Math.max(WINDOW_MIN_HEIGHT, Math.min(WINDOW_HEIGHT, 0.9 * screenHeight));
+        double height = Math.max(WINDOW_MIN_HEIGHT, Math.min(WINDOW_HEIGHT, SCREEN_SHARE * screenHeight));
         return new Dimension2D(width, height);
     }
 
@@ -461,6 +473,9 @@ public final class ConsoleView {
     static final double WINDOW_WIDTH = 960;
 
     static final double WINDOW_HEIGHT = 480;
+
+    /** The most of the screen's height the panel's own window takes at first: the explorer keeps the rest. */
+    static final double SCREEN_SHARE = 0.45;
 
     /** The smallest the panel's own window can be made: the input line, a few transcript lines and the hint. */
     static final double WINDOW_MIN_WIDTH = 480;

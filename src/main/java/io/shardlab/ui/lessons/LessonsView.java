@@ -173,13 +173,27 @@ public final class LessonsView {
         return header;
     }
 
+    /** The property a ComboBox's list skin reads for how many rows to measure for its open list's width. */
+    private static final String ROWS_TO_MEASURE_FOR_THE_OPEN_WIDTH =
+            "comboBoxRowsToMeasureWidth"; // untranslated: JavaFX's property key, not a sentence
+
     private Node lessonList() {
         ComboBox<Lesson> list = new ComboBox<>(viewModel.lessonsProperty());
         list.setId("lessons-list");
         list.getStyleClass().add(LESSONS_LIST);
         list.setMaxWidth(Double.MAX_VALUE);
         list.setVisibleRowCount(viewModel.lessonsProperty().size());
-        list.setCellFactory(v -> new NumberedLessonCell());
+        // open, the list is as wide as the closed one and wraps a long title: as wide as its longest title it ran
+        // past the screen's right edge, the panel being at the window's right. The skin sizes the open list from
+        // the widest of the rows it measures and the closed list's width; asked to measure none, it takes the
+        // closed list's width (ComboBoxListViewSkin's COMBO_BOX_ROWS_TO_MEASURE_WIDTH_KEY)
+        list.getProperties().put(ROWS_TO_MEASURE_FOR_THE_OPEN_WIDTH, 0);
+        list.setCellFactory(v -> {
+            NumberedLessonCell cell = new NumberedLessonCell();
+            cell.setWrapText(true);
+            cell.setPrefWidth(0);
+            return cell;
+        });
         // closed, the list names the lesson in full on as many lines as it needs: a cut title reads as another lesson;
         // it is as tall as the longest title needs, so the lesson's text below keeps its place from lesson to lesson
         NumberedLessonCell shown = new NumberedLessonCell() {

@@ -173,7 +173,8 @@ final class LayoutHealthView {
     /**
      * Gives each of {@code chart}'s series, one per shard named as the shard, its lane's colour: line, points and
      * legend. (A stylesheet can colour only LineChart's eight default-colorN classes, which repeat from the ninth
-     * series.)
+     * series.) The colour is named, not written: the theme's looked-up {@code -sl-shard-N} that the window's PaletteSheet
+     * sets, so the lines follow the window into the other theme's palette.
      *
      * @param colors the lanes' colour order; a shard it has not seen takes the next colour, as on the lanes
      */
@@ -184,8 +185,7 @@ final class LayoutHealthView {
         ShardColorOrder lanes = colors.joining(
                 chart.getData().stream().map(XYChart.Series::getName).toList());
         for (int i = 0; i < chart.getData().size(); i++) {
-            String colour = SHARD_PALETTE.shardColor(
-                    lanes.colorOf(chart.getData().get(i).getName()));
+            String colour = "-sl-shard-" + lanes.colorOf(chart.getData().get(i).getName()) % PALETTE_SIZE;
             for (Node node : chart.lookupAll(".series" + i)) {
                 node.setStyle(
                         node.getStyleClass().contains("chart-series-line")
@@ -195,8 +195,8 @@ final class LayoutHealthView {
         }
     }
 
-    /** The lanes' palette: one for both looks, so the light theme's is the dark one's (see {@link Theme}). */
-    private static final Theme SHARD_PALETTE = Theme.light();
+    /** How many colours the lanes' palette has before it repeats: as many in both looks (see {@link Theme}). */
+    private static final int PALETTE_SIZE = Theme.light().shardPalette().size();
 
     Region node() {
         return root;

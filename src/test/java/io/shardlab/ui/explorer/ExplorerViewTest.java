@@ -25,11 +25,14 @@ import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Point2D;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.controlsfx.control.PopOver;
 import org.junit.jupiter.api.AfterEach;
@@ -378,6 +381,29 @@ class ExplorerViewTest {
                                 () -> play.localToScene(play.getLayoutBounds()).getMinY()));
             }
             assertEquals(1, new java.util.HashSet<>(tops.values()).size(), "at " + w + " px: " + tops);
+        }
+    }
+
+    @Test
+    void why_no_move_stays_on_the_counters_row_at_any_width_from_900_px(FxRobot robot) throws Exception {
+        launchAsALessonWould(robot, Scenario.of("{ counter: 1 }", "monotonic").withDocuments(2_000));
+        Node why = robot.lookup("#balancer-why").query();
+        Node redo = robot.lookup("#history-redo").query();
+        Region explorer = (Region) view.node();
+        robot.interact(() -> stage.getScene().setRoot(new Pane(explorer)));
+        for (int width = 900; width <= 1900; width += 20) {
+            int w = width;
+            robot.interact(() -> {
+                explorer.setPrefSize(w, 760);
+                stage.getScene().getRoot().applyCss();
+                stage.getScene().getRoot().layout();
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+            double whyMiddle = FxWait.onFxThread(
+                    () -> why.localToScene(why.getLayoutBounds()).getCenterY());
+            double redoMiddle = FxWait.onFxThread(
+                    () -> redo.localToScene(redo.getLayoutBounds()).getCenterY());
+            assertEquals(redoMiddle, whyMiddle, 1, "at " + w + " px: Why no move? beside redo, not on a row alone");
         }
     }
 

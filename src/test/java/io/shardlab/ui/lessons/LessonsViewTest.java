@@ -15,8 +15,10 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.skin.ComboBoxListViewSkin;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,25 @@ class LessonsViewTest {
         assertEquals(LESSONS, list.getItems());
         robot.clickOn("#lessons-list");
         WaitForAsyncUtils.waitForFxEvents();
+        for (int i = 0; i < LESSONS.size(); i++) {
+            String entry = (i + 1) + ". " + LESSONS.get(i).title();
+            assertTrue(robot.lookup(entry).tryQuery().isPresent(), "the open list shows " + entry);
+        }
+        robot.push(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void the_open_list_is_as_wide_as_the_closed_one_so_it_does_not_run_past_the_screens_edge(FxRobot robot) {
+        // given the panel at the window's right, its list narrower than the longest title
+        ComboBox<?> list = robot.lookup("#lessons-list").queryAs(ComboBox.class);
+
+        // when the list opens
+        robot.clickOn("#lessons-list");
+        WaitForAsyncUtils.waitForFxEvents();
+
+        // then it is no wider than the closed list (a long title wraps), and every title still reads whole
+        Region open = (Region) ((ComboBoxListViewSkin<?>) list.getSkin()).getPopupContent();
+        assertTrue(open.getWidth() <= list.getWidth() + 1, "open " + open.getWidth() + ", closed " + list.getWidth());
         for (int i = 0; i < LESSONS.size(); i++) {
             String entry = (i + 1) + ". " + LESSONS.get(i).title();
             assertTrue(robot.lookup(entry).tryQuery().isPresent(), "the open list shows " + entry);

@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.shardlab.render.ShardColorOrder;
 import io.shardlab.render.Theme;
+import io.shardlab.ui.theme.PaletteSheet;
 import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
+import javafx.scene.paint.Paint;
 import javafx.scene.shape.Path;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -30,12 +33,20 @@ class HealthChartColoursTest {
 
     private static final int SHARDS = 12;
     private LineChart<Number, Number> chart;
+    private PaletteSheet palette;
 
     @Start
     void start(Stage stage) {
         chart = new LineChart<>(new NumberAxis(), new NumberAxis());
+        // the window's palette, as Appearance gives every window: the light theme's
+        palette = new PaletteSheet(chart, ".root");
+        palette.show(false);
         stage.setScene(new Scene(chart, 800, 500));
         stage.show();
+    }
+
+    private static Paint fill(Node symbol) {
+        return ((Region) symbol).getBackground().getFills().get(0).getFill();
     }
 
     @Test
@@ -64,9 +75,7 @@ class HealthChartColoursTest {
             List<Node> symbols = onFxThread(() -> List.copyOf(chart.lookupAll(".chart-line-symbol.series" + index)));
             assertTrue(symbols.size() >= 3, "two points and a legend mark for shard " + (i + 1));
             for (Node symbol : symbols) {
-                assertTrue(
-                        onFxThread(symbol::getStyle).contains(lanes.shardColor(index)),
-                        "shard " + (i + 1) + "'s symbol: " + onFxThread(symbol::getStyle));
+                assertEquals(expected, onFxThread(() -> fill(symbol)), "shard " + (i + 1) + "'s symbol");
             }
         }
     }
@@ -95,6 +104,34 @@ class HealthChartColoursTest {
             int index = i;
             Path line = onFxThread(() -> (Path) chart.getData().get(index).getNode());
             assertEquals(Color.web(lanes.shardColor(expected.get(i))), onFxThread(line::getStroke), "series " + i);
+        }
+    }
+
+    @Test
+    void in_the_dark_theme_the_lines_take_the_dark_palette_the_lanes_take_there(FxRobot robot) throws Exception {
+        // given a line for each of two shards, coloured as the lanes are
+        robot.interact(() -> {
+            for (String shard : List.of("shard01", "shard02")) {
+                XYChart.Series<Number, Number> s = new XYChart.Series<>();
+                s.setName(shard);
+                s.getData().addAll(List.of(new XYChart.Data<>(0, 1), new XYChart.Data<>(1, 1)));
+                chart.getData().add(s);
+            }
+            LayoutHealthView.colourAsLanes(chart, ShardColorOrder.of(List.of("shard01", "shard02")));
+        });
+
+        // when the window turns dark
+        robot.interact(() -> {
+            palette.show(true);
+            chart.applyCss();
+            chart.layout();
+        });
+
+        // then each line has its shard's colour in the dark palette
+        for (int i = 0; i < 2; i++) {
+            int index = i;
+            Path line = onFxThread(() -> (Path) chart.getData().get(index).getNode());
+            assertEquals(Color.web(Theme.dark().shardColor(i)), onFxThread(line::getStroke), "series " + i);
         }
     }
 }

@@ -65,6 +65,8 @@ public final class TransportBar {
     private final UiText text;
     /** The counters, undo and redo; null on a comparison's bar. */
     private HBox figures;
+    /** What {@link #besideCounters} put after redo; null until then. */
+    private Node besideRedo;
 
     /**
      * The explorer's bar: the transport, the counters, undo and redo.
@@ -94,7 +96,21 @@ public final class TransportBar {
         this.text = text;
         // groups that wrap as a whole: a narrow window puts the counters and undo on a second row rather
         // than cutting them off (or squeezing the progress caption to "…")
-        root = new FlowPane(playControls(vm), speedChoice(vm, presenter), streamTime(vm, presenter));
+        root = new FlowPane(playControls(vm), speedChoice(vm, presenter), streamTime(vm, presenter)) {
+            @Override
+            protected double computeMinWidth(double height) {
+                // as FlowPane's (its widest group), but the counters' group without what sits beside redo: that
+                // goes back to a group of its own when the bar narrows, so it must not hold the bar (and the
+                // lessons beside the explorer) wider
+                double widest = 0;
+                for (Node child : getChildren()) {
+                    if (child.isManaged()) {
+                        widest = Math.max(widest, child.prefWidth(-1) - (child == figures ? besideRedoWidth() : 0));
+                    }
+                }
+                return snappedLeftInset() + snapSizeX(widest) + snappedRightInset();
+            }
+        };
         root.setId("transport-bar");
         root.getStyleClass().add(TRANSPORT_BAR);
         root.setRowValignment(VPos.CENTER);
@@ -361,16 +377,41 @@ public final class TransportBar {
     }
 
     /**
-     * Puts {@code node} after the counters, undo and redo (the explorer's bar only: a comparison's has none), as a
-     * group of its own: a narrow window wraps it to the next row instead of pushing redo out of sight. It shows when
-     * the counters do (not in presenter mode).
+     * Puts {@code node} after the counters, undo and redo (the explorer's bar only: a comparison's has none): in
+     * their group when the bar has room for the two on one row, so that it wraps with them and never sits alone on
+     * a row; as a group of its own when it has not, so that a narrow window wraps it to the next row instead of
+     * pushing redo out of sight. It shows when the counters do (not in presenter mode).
      */
     public TransportBar besideCounters(Node node) {
+        besideRedo = node;
         HBox beside = group(node);
-        beside.visibleProperty().bind(figures.visibleProperty());
+        beside.visibleProperty().bind(figures.visibleProperty().and(Bindings.isNotEmpty(beside.getChildren())));
         beside.managedProperty().bind(beside.visibleProperty());
         root.getChildren().add(root.getChildren().indexOf(figures) + 1, beside);
+        root.widthProperty().addListener((obs, was, now) -> placeBesideRedo(beside));
+        figures.widthProperty().addListener((obs, was, now) -> placeBesideRedo(beside));
         return this;
+    }
+
+    /** Moves what sits beside redo into the counters' group when both fit on one row of the bar, out when not. */
+    private void placeBesideRedo(HBox beside) {
+        double room = root.getWidth() - root.snappedLeftInset() - root.snappedRightInset();
+        double together = figures.prefWidth(-1) - besideRedoWidth() + figures.getSpacing() + besideRedo.prefWidth(-1);
+        boolean joined = figures.getChildren().contains(besideRedo);
+        if (together <= room && !joined) {
+            beside.getChildren().remove(besideRedo);
+            figures.getChildren().add(besideRedo);
+        } else if (together > room && joined) {
+            figures.getChildren().remove(besideRedo);
+            beside.getChildren().add(besideRedo);
+        }
+    }
+
+    /** How much wider what sits beside redo makes the counters' group: none while it is a group of its own. */
+    private double besideRedoWidth() {
+        return figures != null && besideRedo != null && figures.getChildren().contains(besideRedo)
+                ? besideRedo.prefWidth(-1) + figures.getSpacing()
+                : 0;
     }
 
     public Region node() {
