@@ -60,6 +60,11 @@ public final class DrainRehearsalViewModel {
     public DrainRehearsalViewModel(Reader reader, Executor uiThread) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+        readOnly.addListener((obs, was, now) -> {
+            result.set(Optional.empty());
+            lines.set(List.of(Message.of(now ? "drain.window.recorded" : "drain.window.hint")));
+            refresh();
+        });
     }
 
     /** The shards of the cluster on show, by id; empty while none is loaded or the layout is recorded. */
