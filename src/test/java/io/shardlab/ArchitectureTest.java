@@ -415,7 +415,14 @@ class ArchitectureTest {
      * wires every feature and may use anything.
      */
     static final Map<String, List<String>> UI_PUBLISHED_TYPES = Map.of(
-            "explorer", List.of("ScenarioLauncher", "ExplorerViewModel", "LatestValueMailbox", "diagram.RenderCanvas"),
+            // the placement board shows the drain rehearsal of the explorer's cluster below its lanes
+            "explorer",
+                    List.of(
+                            "ScenarioLauncher",
+                            "ExplorerViewModel",
+                            "LatestValueMailbox",
+                            "diagram.RenderCanvas",
+                            "balancer.DrainRehearsalViewModel"),
             "shell", List.of("MainViewModel", "ClusterDescription"),
             "about", List.of("AboutDialog", "AboutInfo"));
 

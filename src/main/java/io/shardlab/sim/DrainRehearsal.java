@@ -2,6 +2,7 @@ package io.shardlab.sim;
 
 import io.shardlab.cluster.Chunk;
 import io.shardlab.cluster.ChunkStatistics;
+import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.MongoVersion;
 import io.shardlab.cluster.ReleaseRules;
 import java.util.ArrayList;
@@ -120,6 +121,41 @@ public final class DrainRehearsal {
      * @throws IllegalStateException when no collection is sharded
      */
     public static Result run(SimulatedCluster cluster, String shard, int maxRounds) {
+        return run(cluster, shard, cluster.primaryShard(), maxRounds);
+    }
+
+    /**
+     * Rehearses the removal of {@code shard} on a copy of {@code original}, which stays as it was: what the window
+     * plays while clients may still write to the cluster on show. The copy is loaded from the original's layout
+     * ({@link LoadLayout}: its shards, chunks, zones and each chunk's documents and bytes) with the original's
+     * configuration, balancer switch, balancing window and the collection's {@code noBalance} and
+     * {@code permitMigrations}; the original's primary shard stays the primary shard. The copy's clock starts at
+     * midnight (a window is read against the copy's time of day).
+     *
+     * @param maxRounds the most balancer rounds to play, at least 1
+     * @throws IllegalArgumentException when {@code maxRounds < 1}
+     * @throws IllegalStateException when no collection is sharded
+     */
+    public static Result runOnCopy(SimulatedCluster original, String shard, int maxRounds) {
+        SimulationSnapshot now = original.snapshot();
+        ClusterSnapshot layout =
+                now.collection().orElseThrow(() -> new IllegalStateException("no sharded collection to drain"));
+        SimulatedCluster copy =
+                SimulatedCluster.fromLayout(original.config(), new LoadLayout(layout, now.chunkStatistics()));
+        if (!now.settings().balancerEnabled()) {
+            copy.execute(new SetBalancerState(false));
+        }
+        original.balancerWindow().ifPresent(window -> copy.execute(new SetBalancerWindow(window)));
+        if (original.balancingDisabled()) {
+            copy.execute(new SetCollectionBalancing(layout.namespace(), false));
+        }
+        if (!original.migrationsPermitted()) {
+            copy.execute(new SetAllowMigrations(layout.namespace(), false));
+        }
+        return run(copy, shard, original.primaryShard(), maxRounds);
+    }
+
+    private static Result run(SimulatedCluster cluster, String shard, String primaryShard, int maxRounds) {
         Objects.requireNonNull(shard, "shard");
         if (maxRounds < 1) {
             throw new IllegalArgumentException("rounds: at least 1, got " + maxRounds);
@@ -175,7 +211,7 @@ public final class DrainRehearsal {
         if (left.jumbo > 0) {
             blockers.add(new Blocker(BlockerKind.JUMBO_CHUNKS, left.jumbo));
         }
-        if (shard.equals(cluster.primaryShard())) {
+        if (shard.equals(primaryShard)) {
             blockers.add(new Blocker(BlockerKind.PRIMARY_SHARD, 1));
         }
         boolean removed = false;

@@ -384,6 +384,7 @@ public class ShardLabApp extends Application {
         PlacementWindow placementWindow = new PlacementWindow(
                 text,
                 placementBoard,
+                explorer.drain(),
                 appearance,
                 viewModel.darkProperty(),
                 icons,

@@ -86,6 +86,46 @@ class DrainRehearsalTest {
         assertEquals(removed, c.snapshot().shards().stream().noneMatch(s -> s.id().equals(shard)));
     }
 
+    @ParameterizedTest(name = "on a copy, removing {0} ends removed {1}, blocked by {2}; the original keeps its shards")
+    @CsvSource(delimiter = '|', textBlock = """
+            # shard | removed | blockers
+            c       | true    | -
+            a       | false   | PRIMARY_SHARD
+            """)
+    void a_rehearsal_on_a_copy_leaves_the_original_as_it_was(String shard, boolean removed, String blockers) {
+        // given the layout of the class Javadoc, a the primary shard
+        SimulatedCluster original = given("8.0", "a b c");
+        SimulationSnapshot before = original.snapshot();
+
+        // when the removal is rehearsed on a copy
+        DrainRehearsal.Result r = DrainRehearsal.runOnCopy(original, shard, 1_000);
+
+        // then the copy's outcome is the original's primary shard's rules, and the original did not change
+        assertEquals(removed, r.removed());
+        assertEquals(
+                blockers,
+                r.blockers().isEmpty()
+                        ? "-"
+                        : String.join(
+                                " ",
+                                r.blockers().stream().map(b -> b.kind().name()).toList()));
+        assertEquals(before.shards(), original.snapshot().shards());
+        assertEquals(before.chunkStatistics(), original.snapshot().chunkStatistics());
+    }
+
+    @Test
+    void a_copy_keeps_the_balancer_off() {
+        // given the layout with the balancer stopped
+        SimulatedCluster original = given("8.0", "a b c");
+        original.execute(new SetBalancerState(false));
+
+        // when c's removal is rehearsed on a copy
+        DrainRehearsal.Result r = DrainRehearsal.runOnCopy(original, "c", 1_000);
+
+        // then nothing moves, as on the original
+        assertEquals(List.of(new DrainRehearsal.Blocker(DrainRehearsal.BlockerKind.BALANCER_OFF, 1)), r.blockers());
+    }
+
     @Test
     void the_progress_goes_down_round_by_round_and_the_estimate_follows_the_rate_reached() {
         // given shard c holding one chunk of 100 documents

@@ -5,6 +5,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.key.ShardKey;
 import io.shardlab.render.LayoutData;
 import io.shardlab.render.ShardColorOrder;
+import io.shardlab.session.CatalogRead;
 import io.shardlab.session.EngineState;
 import io.shardlab.session.ExplorerEngine;
 import io.shardlab.session.ExplorerFrame;
@@ -16,6 +17,7 @@ import io.shardlab.text.Message;
 import io.shardlab.text.RefusedInput;
 import io.shardlab.ui.explorer.balancer.BalancerWhy;
 import io.shardlab.ui.explorer.balancer.BalancerWhyViewModel;
+import io.shardlab.ui.explorer.balancer.DrainRehearsalViewModel;
 import io.shardlab.ui.explorer.collections.CollectionPickerViewModel;
 import io.shardlab.ui.explorer.comparison.ComparisonViewModel;
 import io.shardlab.ui.explorer.connections.ConnectionsViewModel;
@@ -38,6 +40,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -78,6 +81,7 @@ public final class ExplorerViewModel implements ScenarioLauncher {
     private final ConnectionsViewModel connections;
     private final CollectionPickerViewModel collections;
     private final BalancerWhyViewModel balancer;
+    private final DrainRehearsalViewModel drain;
     private final ReadOnlyObjectWrapper<Phase> phase = new ReadOnlyObjectWrapper<>(this, "phase", Phase.EMPTY);
     private final ReadOnlyObjectWrapper<Message> loadError = new ReadOnlyObjectWrapper<>(this, "loadError");
     private final ReadOnlyObjectWrapper<Message> title = new ReadOnlyObjectWrapper<>(this, "title");
@@ -128,6 +132,15 @@ public final class ExplorerViewModel implements ScenarioLauncher {
         this.collections = new CollectionPickerViewModel(engine::showCollection, System::nanoTime);
         this.balancer = new BalancerWhyViewModel(
                 out -> engine.readCatalog(1, BalancerWhyViewModel::read, out), wiring.uiThread());
+        this.drain = new DrainRehearsalViewModel(
+                new DrainRehearsalViewModel.Reader() {
+                    @Override
+                    public <T> void read(Function<CatalogRead, T> reader, Consumer<T> out) {
+                        engine.readCatalog(1, reader, out);
+                    }
+                },
+                wiring.uiThread());
+        drain.readOnlyProperty().bind(readOnlyLayout);
         // Why no move?'s plan preview is drawn on the line and the lanes while its panel is open
         numberLine
                 .plannedMoveProperty()
@@ -494,6 +507,11 @@ public final class ExplorerViewModel implements ScenarioLauncher {
 
     public LogViewModel log() {
         return log;
+    }
+
+    /** The placement board's drain rehearsal: a shard's removal played on a copy of the cluster on show. */
+    public DrainRehearsalViewModel drain() {
+        return drain;
     }
 
     /** "Why isn't the balancer moving?" for the collection on show. */

@@ -2,6 +2,7 @@ package io.shardlab.ui.placement;
 
 import io.shardlab.render.PlacementBoard;
 import io.shardlab.render.ShardColorOrder;
+import io.shardlab.ui.explorer.balancer.DrainRehearsalViewModel;
 import io.shardlab.ui.text.UiText;
 import io.shardlab.ui.theme.Appearance;
 import io.shardlab.ui.theme.ToolWindow;
@@ -16,10 +17,12 @@ import javafx.scene.image.Image;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
 import javafx.stage.Stage;
 
 /**
- * The placement board as a window of its own (Simulation → Placement board…), beside the explorer. One window per
+ * The placement board as a window of its own (Simulation → Placement board…), beside the explorer, with the drain
+ * rehearsal below it. One window per
  * application: opening it again reads the placement again and brings it to the front. Ctrl+Z (Cmd+Z) in it is the
  * explorer's undo.
  */
@@ -35,10 +38,12 @@ public final class PlacementWindow {
 
     private final ToolWindow window;
     private final PlacementViewModel viewModel;
+    private final DrainRehearsalViewModel drain;
     private final BiConsumer<PlacementBoard, Stage> export;
     private final ObservableValue<ShardColorOrder> colors;
 
     /**
+     * @param drain the drain rehearsal below the board (a shard's removal played on a copy of the cluster)
      * @param appearance styles the window like the main one (theme, presenter mode)
      * @param dark whether the dark theme shows
      * @param icons the app icon in several sizes
@@ -50,6 +55,7 @@ public final class PlacementWindow {
     public PlacementWindow(
             UiText text,
             PlacementViewModel viewModel,
+            DrainRehearsalViewModel drain,
             Appearance appearance,
             ObservableBooleanValue dark,
             List<Image> icons,
@@ -59,6 +65,7 @@ public final class PlacementWindow {
         this.window = new ToolWindow(
                 new ToolWindow.Kind(WINDOW_NAME, SIZE, "placement.title"), text, appearance, dark, icons, placement);
         this.viewModel = viewModel;
+        this.drain = Objects.requireNonNull(drain, "drain");
         this.export = Objects.requireNonNull(export, "export");
         this.colors = Objects.requireNonNull(colors, "colors");
     }
@@ -66,18 +73,24 @@ public final class PlacementWindow {
     /** Shows the window, creating it on first use. Call on the JavaFX application thread. */
     public void open() {
         if (window.stage().isEmpty()) {
-            window.create(stage -> new PlacementView(
-                                    window.text(),
-                                    viewModel,
-                                    window.dark(),
-                                    board -> export.accept(board, stage),
-                                    colors)
-                            .build())
+            window.create(stage -> new BorderPane(
+                            new PlacementView(
+                                            window.text(),
+                                            viewModel,
+                                            window.dark(),
+                                            board -> export.accept(board, stage),
+                                            colors)
+                                    .build(),
+                            null,
+                            null,
+                            new DrainRehearsalView(window.text(), drain).build(),
+                            null))
                     .getScene()
                     .getAccelerators()
                     .put(new KeyCodeCombination(KeyCode.Z, KeyCombination.SHORTCUT_DOWN), viewModel::undo);
         }
         viewModel.refresh();
+        drain.refresh();
         window.show();
     }
 
