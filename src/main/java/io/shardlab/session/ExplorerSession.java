@@ -91,24 +91,16 @@ public final class ExplorerSession {
     private final UndoTimeline timeline;
     /** The newest history entry this session has accounted for; a client's commands come after it. */
     private ClusterCommand accountedHead;
-    /**
-     * Whether the stream's own batch is being inserted, or {@link #landFromStream another session's stream} writes
-     * (else landed inserts are a client's).
-     */
+    /** Whether a stream's batch is being inserted (else landed inserts are a client's); see {@link #landFromStream}. */
     private boolean streamInserting;
     /**
-     * The session whose collection the stream's writes reach instead of this session's cluster, or null: the
-     * scenario's collection unsharded (its {@link #unsharded one range}) or sharded again (the catalog's new
-     * cluster), where MongoDB routes an application's next inserts. This session's cluster keeps taking the batches
-     * too: it keeps the stream's progress, and undo of the unsharding puts it back in the catalog with every document.
+     * Where the stream's writes also go, or null: the collection {@link #unsharded unsharded} or sharded again, where
+     * MongoDB routes the next inserts. This cluster keeps taking them (the stream's progress; undo of the unsharding).
      */
     private ExplorerSession writesGoTo;
     /** Hears the bytes each of the stream's batches brought to {@link #writesGoTo}. */
     private LongConsumer bytesWrittenThere = bytes -> {};
-    /**
-     * Whether this session draws an unsharded collection's one range (8.0's unsplittable collection): chunk commands
-     * are refused as mongos refuses them ({@link UnsplittableChunkCommands}).
-     */
+    /** Whether this draws an unsplittable collection's one range (chunk commands: {@link UnsplittableChunkCommands}). */
     private boolean unsplittable;
     /** Documents clients have inserted. */
     private long clientDocuments;
