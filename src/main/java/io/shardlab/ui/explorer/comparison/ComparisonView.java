@@ -157,8 +157,10 @@ public final class ComparisonView {
         text.tip(plan, "balancer.comparison.plan.tip");
         plan.selectedProperty().bindBidirectional(vm.planPreviewProperty());
         plan.setMinWidth(Region.USE_PREF_SIZE);
-        plan.contentDisplayProperty()
-                .bind(Bindings.when(presenter).then(ContentDisplay.GRAPHIC_ONLY).otherwise(ContentDisplay.LEFT));
+        // presenter mode's header keeps to one line of the larger type: the lines get the height (the switch keeps its
+        // state)
+        plan.visibleProperty().bind(presenter.not());
+        plan.managedProperty().bind(plan.visibleProperty());
         HBox bar = new HBox(14, back, titles, plan, scaleCaption, scales);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getStyleClass().add(COMPARISON_HEADER);
