@@ -33,7 +33,8 @@ public record IndexSpec(
 
     public IndexSpec {
         if (name == null || name.isBlank() || key == null || key.isEmpty()) {
-            throw new IllegalArgumentException("name/key: an index needs a name and a key pattern");
+            throw new IllegalArgumentException(
+                    "name/key: an index needs a name and a key pattern"); // untranslated: a developer's contract
         }
     }
 
