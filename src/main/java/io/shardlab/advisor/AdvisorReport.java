@@ -28,7 +28,8 @@ public record AdvisorReport(
         candidates = List.copyOf(candidates);
         suggestions = List.copyOf(suggestions);
         if (candidates.isEmpty() || recommendation == null || settings == null) {
-            throw new IllegalArgumentException("candidates/recommendation/settings: required");
+            throw new IllegalArgumentException(
+                    "candidates/recommendation/settings: required"); // untranslated: a developer's contract
         }
     }
 

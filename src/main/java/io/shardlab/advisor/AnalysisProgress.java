@@ -13,10 +13,11 @@ public record AnalysisProgress(Message stage, double fraction) {
 
     public AnalysisProgress {
         if (stage == null) {
-            throw new IllegalArgumentException("stage: required");
+            throw new IllegalArgumentException("stage: required"); // untranslated: a developer's contract
         }
         if (!(fraction >= 0 && fraction <= 1)) {
-            throw new IllegalArgumentException("fraction: between 0 and 1, got " + fraction);
+            throw new IllegalArgumentException(
+                    "fraction: between 0 and 1, got " + fraction); // untranslated: a developer's contract
         }
     }
 

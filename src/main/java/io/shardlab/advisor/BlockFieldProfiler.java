@@ -46,7 +46,8 @@ final class BlockFieldProfiler {
     /** Profiles blocks of {@code blockSize} documents (at least 1) on {@code parsers}. */
     BlockFieldProfiler(Executor parsers, int blockSize) {
         if (blockSize < 1) {
-            throw new IllegalArgumentException("blockSize: at least 1 document, got " + blockSize);
+            throw new IllegalArgumentException(
+                    "blockSize: at least 1 document, got " + blockSize); // untranslated: a developer's contract
         }
         this.parsers = parsers;
         this.blockSize = blockSize;

@@ -38,18 +38,23 @@ public record CandidateReport(
 
     public CandidateReport {
         if (key == null || keyCharacteristics == null || layout == null || readWrite == null || jumboRisk == null) {
-            throw new IllegalArgumentException("key/keyCharacteristics/layout/readWrite/jumboRisk: required");
+            throw new IllegalArgumentException(
+                    "key/keyCharacteristics/layout/readWrite/jumboRisk: required"); // untranslated: a developer's
+            // contract
         }
         if (!(meanMaxWriteShare >= 0 && meanMaxWriteShare <= 1)) {
-            throw new IllegalArgumentException("meanMaxWriteShare: between 0 and 1, got " + meanMaxWriteShare);
+            throw new IllegalArgumentException(String.format(
+                    "meanMaxWriteShare: between 0 and 1, got %s", // untranslated: a developer's contract
+                    meanMaxWriteShare));
         }
         missingFieldDocuments = List.copyOf(missingFieldDocuments);
         if (missingFieldDocuments.size() != key.arity()) {
-            throw new IllegalArgumentException("missingFieldDocuments: one count per key field");
+            throw new IllegalArgumentException(
+                    "missingFieldDocuments: one count per key field"); // untranslated: a developer's contract
         }
         findings = List.copyOf(findings);
         if (indexes == null || ranges == null) {
-            throw new IllegalArgumentException("indexes/ranges: required");
+            throw new IllegalArgumentException("indexes/ranges: required"); // untranslated: a developer's contract
         }
     }
 

@@ -28,10 +28,12 @@ public record CollectionIndexes(List<IndexSpec> indexes, boolean declared, Strin
     public CollectionIndexes {
         indexes = List.copyOf(indexes);
         if (source == null) {
-            throw new IllegalArgumentException("source: required (empty when not declared)");
+            throw new IllegalArgumentException(
+                    "source: required (empty when not declared)"); // untranslated: a developer's contract
         }
         if (!declared && !indexes.isEmpty()) {
-            throw new IllegalArgumentException("indexes: only declared indexes are listed");
+            throw new IllegalArgumentException(
+                    "indexes: only declared indexes are listed"); // untranslated: a developer's contract
         }
     }
 

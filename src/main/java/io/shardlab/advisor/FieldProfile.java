@@ -27,7 +27,7 @@ public record FieldProfile(
 
     public FieldProfile {
         if (path == null || path.isEmpty()) {
-            throw new IllegalArgumentException("path: required");
+            throw new IllegalArgumentException("path: required"); // untranslated: a developer's contract
         }
         if (present < 0
                 || arrays < 0
@@ -35,7 +35,8 @@ public record FieldProfile(
                 || distinctValues < 0
                 || ascendingSteps < 0
                 || descendingSteps < 0) {
-            throw new IllegalArgumentException("counts: not negative, for field " + path);
+            throw new IllegalArgumentException(
+                    "counts: not negative, for field " + path); // untranslated: a developer's contract
         }
     }
 

@@ -12,7 +12,7 @@ public record Finding(FindingKind kind, Message message) {
 
     public Finding {
         if (kind == null || message == null) {
-            throw new IllegalArgumentException("kind/message: required");
+            throw new IllegalArgumentException("kind/message: required"); // untranslated: a developer's contract
         }
     }
 

@@ -371,6 +371,8 @@ public final class FindingRules {
 
     static String mb(long bytes) {
         double m = bytes / (double) AdvisorSettings.MEGABYTE;
-        return m >= 10 ? String.format(Locale.ROOT, "%,.0f MB", m) : String.format(Locale.ROOT, "%.1f MB", m);
+        return m >= 10
+                ? String.format(Locale.ROOT, "%,.0f MB", m) // untranslated: a size in MB or KB
+                : String.format(Locale.ROOT, "%.1f MB", m); // untranslated: a size in MB or KB
     }
 }

@@ -1,5 +1,7 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +35,8 @@ public record IndexSpec(
 
     public IndexSpec {
         if (name == null || name.isBlank() || key == null || key.isEmpty()) {
-            throw new IllegalArgumentException("name/key: an index needs a name and a key pattern");
+            throw new IllegalArgumentException(
+                    "name/key: an index needs a name and a key pattern"); // untranslated: a developer's contract
         }
     }
 
@@ -45,16 +48,16 @@ public record IndexSpec(
     /**
      * The index described by one {@code listIndexes} document.
      *
-     * @throws IllegalArgumentException when it has no {@code key} document or {@code name} string
+     * @throws RefusedInput when it has no {@code key} document or {@code name} string
      */
     public static IndexSpec of(BsonDocument listIndexesEntry) {
         BsonValue key = listIndexesEntry.get("key");
         BsonValue name = listIndexesEntry.get("name");
         if (key == null || !key.isDocument() || key.asDocument().isEmpty()) {
-            throw new IllegalArgumentException("an index needs a 'key' document such as {\"customerId\": 1}");
+            throw new RefusedInput(Message.of("advisor.indexFile.noKey", "{\"customerId\": 1}"));
         }
         if (name == null || !name.isString()) {
-            throw new IllegalArgumentException("an index needs a 'name' string such as \"customerId_1\"");
+            throw new RefusedInput(Message.of("advisor.indexFile.noName", "\"customerId_1\""));
         }
         String n = name.asString().getValue();
         boolean id = n.equals("_id_");

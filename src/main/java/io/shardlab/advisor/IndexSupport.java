@@ -24,7 +24,8 @@ public record IndexSupport(
 
     public IndexSupport {
         if (supporting == null || monotonicity == null) {
-            throw new IllegalArgumentException("supporting/monotonicity: required (empty when none)");
+            throw new IllegalArgumentException(
+                    "supporting/monotonicity: required (empty when none)"); // untranslated: a developer's contract
         }
     }
 

@@ -25,7 +25,9 @@ public record JumboRisk(long maxChunkSizeBytes, long values, List<JumboValue> la
     public JumboRisk {
         largest = List.copyOf(largest);
         if (maxChunkSizeBytes < 1 || values < largest.size() || largest.size() > LISTED) {
-            throw new IllegalArgumentException("maxChunkSizeBytes/values/largest: inconsistent jumbo risk");
+            throw new IllegalArgumentException(
+                    "maxChunkSizeBytes/values/largest: inconsistent jumbo risk"); // untranslated: a developer's
+            // contract
         }
     }
 

@@ -13,7 +13,9 @@ public record JumboValue(BsonDocument value, long documents, long estimatedBytes
 
     public JumboValue {
         if (value == null || documents < 1 || estimatedBytes < 0) {
-            throw new IllegalArgumentException("value/documents/estimatedBytes: a value with documents is required");
+            throw new IllegalArgumentException(
+                    "value/documents/estimatedBytes: a value with documents is required"); // untranslated: a
+            // developer's contract
         }
     }
 }

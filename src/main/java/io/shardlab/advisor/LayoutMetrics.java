@@ -24,13 +24,19 @@ public record LayoutMetrics(
     public LayoutMetrics {
         chunkStatistics = List.copyOf(chunkStatistics);
         if (snapshot == null || chunks != snapshot.chunks().size() || chunkStatistics.size() != chunks) {
-            throw new IllegalArgumentException("chunks/snapshot/chunkStatistics: must describe the same layout");
+            throw new IllegalArgumentException(
+                    "chunks/snapshot/chunkStatistics: must describe the same layout"); // untranslated: a developer's
+            // contract
         }
         if (jumboChunks < 0 || jumboChunks > chunks) {
-            throw new IllegalArgumentException("jumboChunks: between 0 and " + chunks + ", got " + jumboChunks);
+            throw new IllegalArgumentException(String.format(
+                    "jumboChunks: between 0 and %s, got %s", // untranslated: a developer's contract
+                    chunks, jumboChunks));
         }
         if (!(maxShardDocShare >= 0 && maxShardDocShare <= 1)) {
-            throw new IllegalArgumentException("maxShardDocShare: between 0 and 1, got " + maxShardDocShare);
+            throw new IllegalArgumentException(String.format(
+                    "maxShardDocShare: between 0 and 1, got %s", // untranslated: a developer's contract
+                    maxShardDocShare));
         }
     }
 }

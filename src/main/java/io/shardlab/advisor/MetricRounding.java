@@ -26,8 +26,10 @@ public final class MetricRounding {
      */
     public static double percentage(double part, double whole) {
         if (!(part >= 0 && whole > 0 && part <= whole)) {
-            throw new IllegalArgumentException(
-                    "part/whole: need 0 <= part <= whole and whole > 0, got " + part + " of " + whole);
+            throw new IllegalArgumentException(String.format(
+                    "part/whole: need 0 <= part <= whole and whole > 0, got %s of %s", // untranslated: a developer's
+                    // contract
+                    part, whole));
         }
         return round(part / whole * 100, MAX_DECIMAL_PLACES);
     }

@@ -14,18 +14,26 @@ public record Monotonicity(MonotonicityType type, OptionalDouble recordIdCorrela
 
     public Monotonicity {
         if (type == null || recordIdCorrelationCoefficient == null) {
-            throw new IllegalArgumentException("type/recordIdCorrelationCoefficient: required");
+            throw new IllegalArgumentException(
+                    "type/recordIdCorrelationCoefficient: required"); // untranslated: a developer's contract
         }
         if (type == MonotonicityType.UNKNOWN && recordIdCorrelationCoefficient.isPresent()) {
-            throw new IllegalArgumentException("recordIdCorrelationCoefficient: unset when the type is unknown");
+            throw new IllegalArgumentException(
+                    "recordIdCorrelationCoefficient: unset when the type is unknown"); // untranslated: a developer's
+            // contract
         }
         if (type != MonotonicityType.UNKNOWN && recordIdCorrelationCoefficient.isEmpty()) {
-            throw new IllegalArgumentException("recordIdCorrelationCoefficient: set when the type is known");
+            throw new IllegalArgumentException(
+                    "recordIdCorrelationCoefficient: set when the type is known"); // untranslated: a developer's
+            // contract
         }
         if (recordIdCorrelationCoefficient.isPresent()) {
             double c = recordIdCorrelationCoefficient.getAsDouble();
             if (!(c >= -1 && c <= 1)) {
-                throw new IllegalArgumentException("recordIdCorrelationCoefficient: between -1 and 1, got " + c);
+                throw new IllegalArgumentException(String.format(
+                        "recordIdCorrelationCoefficient: between -1 and 1, got %s", // untranslated: a developer's
+                        // contract
+                        c));
             }
         }
     }

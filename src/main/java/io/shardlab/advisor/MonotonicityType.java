@@ -9,7 +9,7 @@ public enum MonotonicityType {
     /** The key changes with insertion order: |recordIdCorrelationCoefficient| at least the threshold. */
     MONOTONIC("monotonic"),
     /** It does not. */
-    NOT_MONOTONIC("not monotonic"),
+    NOT_MONOTONIC("not monotonic"), // untranslated: analyzeShardKey's value (MongoDB's word)
     /** It cannot be told. */
     UNKNOWN("unknown");
 

@@ -1,5 +1,7 @@
 package io.shardlab.advisor;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -60,7 +62,7 @@ public enum QueryCommand {
     /**
      * The command called {@code op}.
      *
-     * @throws IllegalArgumentException naming the known operations
+     * @throws RefusedInput naming the known operations
      */
     public static QueryCommand of(String op) {
         for (QueryCommand c : values()) {
@@ -69,11 +71,12 @@ public enum QueryCommand {
             }
         }
         if (op.equals("insert") || op.equals("insertOne") || op.equals("insertMany")) {
-            throw new IllegalArgumentException("'" + op + "' is not part of a query mix: an insert always goes to one "
-                    + "shard, and ShardLab replays the sample's documents as the inserts");
+            throw new RefusedInput(Message.of("advisor.queryMix.insertOp", op));
         }
-        throw new IllegalArgumentException("unknown op '" + op + "'; expected one of "
-                + Arrays.stream(values()).map(QueryCommand::op).collect(Collectors.joining(", ")));
+        throw new RefusedInput(Message.of(
+                "advisor.queryMix.unknownOp",
+                op,
+                Arrays.stream(values()).map(QueryCommand::op).collect(Collectors.joining(", "))));
     }
 
     @Override

@@ -40,20 +40,21 @@ public record ReadDistributionMetrics(
 
     public ReadDistributionMetrics {
         if (find < 0 || aggregate < 0 || count < 0 || distinct < 0 || total != find + aggregate + count + distinct) {
-            throw new IllegalArgumentException("total: the sum of the commands, got " + total);
+            throw new IllegalArgumentException(
+                    "total: the sum of the commands, got " + total); // untranslated: a developer's contract
         }
         if (numSingleShardReads < 0
                 || numMultiShardReads < 0
                 || numScatterGatherReads < 0
                 || numSingleShardReads + numMultiShardReads + numScatterGatherReads != total) {
-            throw new IllegalArgumentException(
-                    "numSingleShardReads/numMultiShardReads/numScatterGatherReads: each read "
-                            + "has one class, got " + numSingleShardReads + " + " + numMultiShardReads + " + "
-                            + numScatterGatherReads + " for " + total);
+            throw new IllegalArgumentException(String.format(
+                    "numSingleShardReads/numMultiShardReads/numScatterGatherReads: one class a read, got %s + %s + %s for %s", // untranslated: a developer's contract
+                    numSingleShardReads, numMultiShardReads, numScatterGatherReads, total));
         }
         numReadsByRange = List.copyOf(numReadsByRange);
         if (total == 0 != numReadsByRange.isEmpty()) {
-            throw new IllegalArgumentException("numReadsByRange: present exactly when there are reads");
+            throw new IllegalArgumentException(
+                    "numReadsByRange: present exactly when there are reads"); // untranslated: a developer's contract
         }
     }
 

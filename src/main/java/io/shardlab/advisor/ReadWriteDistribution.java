@@ -63,7 +63,7 @@ public record ReadWriteDistribution(
 
     public ReadWriteDistribution {
         if (read == null || write == null) {
-            throw new IllegalArgumentException("read/write: required");
+            throw new IllegalArgumentException("read/write: required"); // untranslated: a developer's contract
         }
         rejected = List.copyOf(rejected);
     }

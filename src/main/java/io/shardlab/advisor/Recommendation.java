@@ -15,11 +15,12 @@ public record Recommendation(OptionalInt index, List<Message> reasons) {
 
     public Recommendation {
         if (index == null) {
-            throw new IllegalArgumentException("index: required (empty when nothing is recommended)");
+            throw new IllegalArgumentException(
+                    "index: required (empty when nothing is recommended)"); // untranslated: a developer's contract
         }
         reasons = List.copyOf(reasons);
         if (reasons.isEmpty()) {
-            throw new IllegalArgumentException("reasons: at least one");
+            throw new IllegalArgumentException("reasons: at least one"); // untranslated: a developer's contract
         }
     }
 }

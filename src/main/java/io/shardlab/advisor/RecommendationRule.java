@@ -40,7 +40,7 @@ public final class RecommendationRule {
     /** The recommendation for {@code candidates}, in the order they were given. */
     public static Recommendation recommend(List<CandidateReport> candidates) {
         if (candidates.isEmpty()) {
-            throw new IllegalArgumentException("candidates: at least one");
+            throw new IllegalArgumentException("candidates: at least one"); // untranslated: a developer's contract
         }
         List<Integer> pickable = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {

@@ -11,7 +11,7 @@ public record RejectedQuery(SampledQuery query, String error) {
 
     public RejectedQuery {
         if (query == null || error == null || error.isBlank()) {
-            throw new IllegalArgumentException("query/error: required");
+            throw new IllegalArgumentException("query/error: required"); // untranslated: a developer's contract
         }
     }
 }

@@ -29,13 +29,17 @@ public record SampleInput(
 
     public SampleInput {
         if (documents == null || progressDone == null) {
-            throw new IllegalArgumentException("documents/progressDone: required");
+            throw new IllegalArgumentException(
+                    "documents/progressDone: required"); // untranslated: a developer's contract
         }
         if (progressTotal < 0 || numDocsTotal < 0) {
-            throw new IllegalArgumentException("progressTotal/numDocsTotal: not negative");
+            throw new IllegalArgumentException(
+                    "progressTotal/numDocsTotal: not negative"); // untranslated: a developer's contract
         }
         if (indexes == null || numOrphanDocs == null) {
-            throw new IllegalArgumentException("indexes/numOrphanDocs: required (undeclared / empty when unknown)");
+            throw new IllegalArgumentException(
+                    "indexes/numOrphanDocs: required (undeclared / empty when unknown)"); // untranslated: a developer's
+            // contract
         }
     }
 

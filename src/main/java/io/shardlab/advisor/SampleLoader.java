@@ -47,7 +47,8 @@ public final class SampleLoader {
 
     private SampleLoader(ProgressListener progress, CancelToken cancel, long memoryBudgetBytes, Executor parsers) {
         if (memoryBudgetBytes < 1) {
-            throw new IllegalArgumentException("memoryBudgetBytes: at least 1, got " + memoryBudgetBytes);
+            throw new IllegalArgumentException(
+                    "memoryBudgetBytes: at least 1, got " + memoryBudgetBytes); // untranslated: a developer's contract
         }
         this.memoryBudgetBytes = memoryBudgetBytes;
         this.progress = progress;
@@ -63,7 +64,8 @@ public final class SampleLoader {
      */
     public Sample load(SampleSource source, long limit) {
         if (limit < 1) {
-            throw new IllegalArgumentException("limit: at least 1 document, got " + limit);
+            throw new IllegalArgumentException(
+                    "limit: at least 1 document, got " + limit); // untranslated: a developer's contract
         }
         Message stage = Message.of("advisor.progress.reading", source.description());
         progress.progress(new AnalysisProgress(stage, 0));

@@ -1,6 +1,8 @@
 package io.shardlab.advisor;
 
 import io.shardlab.bson.BsonPrinter;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
@@ -56,13 +58,12 @@ public final class SampledQueryDocuments {
                 case "delete" -> deletes(cmd.getArray("deletes"));
                 case "findAndModify" -> List.of(findAndModify(cmd));
                 case "bulkWrite" -> bulkWrite(cmd.getArray("ops"));
-                default -> throw new IllegalArgumentException("unknown cmdName '" + cmdName + "'");
+                default -> throw new RefusedInput(Message.of("advisor.sampledQuery.unknownCmdName", cmdName));
             };
         } catch (BsonInvalidOperationException | ClassCastException e) {
-            throw new IllegalArgumentException(
-                    "sampled query " + id + ": not a $listSampledQueries document (" + e.getMessage() + ")");
+            throw new RefusedInput(Message.of("advisor.sampledQuery.notADocument", id, e.getMessage()), e);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("sampled query " + id + ": " + e.getMessage());
+            throw new RefusedInput(Message.of("advisor.sampledQuery.problem", id, RefusedInput.said(e)), e);
         }
     }
 

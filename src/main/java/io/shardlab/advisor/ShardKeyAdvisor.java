@@ -60,10 +60,12 @@ public final class ShardKeyAdvisor {
             ProgressListener progress,
             CancelToken cancel) {
         if (candidates.isEmpty()) {
-            throw new IllegalArgumentException("candidates: name at least one shard key to analyse");
+            throw new IllegalArgumentException(
+                    "candidates: name at least one shard key to analyse"); // untranslated: a contract
         }
         if (new HashSet<>(candidates).size() != candidates.size()) {
-            throw new IllegalArgumentException("candidates: a key is listed twice: " + candidates);
+            throw new IllegalArgumentException(
+                    "candidates: a key is listed twice: " + candidates); // untranslated: a contract
         }
         Progress tracker = new Progress(candidates, sample.numDocsSampled(), progress);
         CancelToken stop = new CancelToken(cancel);

@@ -13,7 +13,7 @@ public record SuggestedCandidate(ShardKeyPattern key, Message reason) {
 
     public SuggestedCandidate {
         if (key == null || reason == null) {
-            throw new IllegalArgumentException("key/reason: required");
+            throw new IllegalArgumentException("key/reason: required"); // untranslated: a developer's contract
         }
     }
 }

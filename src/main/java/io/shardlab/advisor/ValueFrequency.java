@@ -14,10 +14,12 @@ public record ValueFrequency(BsonDocument value, long frequency) {
 
     public ValueFrequency {
         if (value == null || value.isEmpty()) {
-            throw new IllegalArgumentException("value: a shard-key document is required");
+            throw new IllegalArgumentException(
+                    "value: a shard-key document is required"); // untranslated: a developer's contract
         }
         if (frequency < 1) {
-            throw new IllegalArgumentException("frequency: at least 1, got " + frequency);
+            throw new IllegalArgumentException(
+                    "frequency: at least 1, got " + frequency); // untranslated: a developer's contract
         }
     }
 }

@@ -38,6 +38,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import picocli.CommandLine.ArgGroup;
@@ -155,6 +156,9 @@ final class AnalyzeCommand implements Runnable {
         List<ShardKeyPattern> candidates = new ArrayList<>();
         for (String k : keys) {
             candidates.add(ShardKeyPattern.parse(k));
+        }
+        if (Set.copyOf(candidates).size() != candidates.size()) {
+            throw new RefusedInput(Message.of("cli.analyze.keyTwice", candidates.toString()));
         }
         if ((sampledQueries || serverAnalyze) && input.uri == null) {
             throw new RefusedInput(Message.of(

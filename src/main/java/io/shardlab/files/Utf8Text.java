@@ -37,7 +37,8 @@ final class Utf8Text extends Reader {
 
     Utf8Text(InputStream in, String source, int maxLineChars) {
         if (maxLineChars < 1) {
-            throw new IllegalArgumentException("maxLineChars: at least 1, got " + maxLineChars);
+            throw new IllegalArgumentException(
+                    "maxLineChars: at least 1, got " + maxLineChars); // untranslated: a developer's contract
         }
         this.in = in;
         this.source = source;

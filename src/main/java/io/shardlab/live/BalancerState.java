@@ -41,7 +41,7 @@ public record BalancerState(
 
     public BalancerState {
         if (mode == null || mode.isEmpty()) {
-            throw new IllegalArgumentException("mode: required");
+            throw new IllegalArgumentException("mode: required"); // untranslated: a developer's contract
         }
     }
 

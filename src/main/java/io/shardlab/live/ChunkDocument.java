@@ -23,7 +23,8 @@ public record ChunkDocument(
 
     public ChunkDocument {
         if ((chunk == null) == (problem == null)) {
-            throw new IllegalArgumentException("chunk/problem: exactly one of them is set");
+            throw new IllegalArgumentException(
+                    "chunk/problem: exactly one of them is set"); // untranslated: a developer's contract
         }
     }
 

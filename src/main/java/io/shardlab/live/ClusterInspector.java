@@ -56,7 +56,9 @@ public final class ClusterInspector {
 
         public Scope {
             if (recentChanges < 0) {
-                throw new IllegalArgumentException("recentChanges: must not be negative, got " + recentChanges);
+                throw new IllegalArgumentException(String.format(
+                        "recentChanges: must not be negative, got %s", // untranslated: a developer's contract
+                        recentChanges));
             }
         }
 
@@ -104,7 +106,7 @@ public final class ClusterInspector {
                                         scope.namespace(),
                                         source.description(),
                                         String.join(", ", all.subList(0, Math.min(10, all.size())))
-                                                + (all.size() > 10 ? ", …" : "")));
+                                                + (all.size() > 10 ? ", …" : ""))); // untranslated: an elision mark
             }
         }
         List<BsonDocument> tags = source.documents("tags");

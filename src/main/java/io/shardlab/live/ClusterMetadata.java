@@ -5,6 +5,7 @@ import io.shardlab.cluster.Shard;
 import io.shardlab.text.Language;
 import io.shardlab.text.Message;
 import io.shardlab.text.Messages;
+import io.shardlab.text.RefusedInput;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -97,7 +98,7 @@ public record ClusterMetadata(
      * The snapshot of one collection.
      *
      * @param namespace the collection, or null to take the only sharded collection
-     * @throws IllegalArgumentException naming the namespaces there are when it is missing or ambiguous
+     * @throws RefusedInput naming the namespaces there are when it is missing or ambiguous
      */
     public ClusterSnapshot snapshot(String namespace) {
         return layout(namespace).snapshot(shards);
@@ -107,25 +108,25 @@ public record ClusterMetadata(
      * The layout of one collection.
      *
      * @param namespace the collection, or null to take the only sharded collection
-     * @throws IllegalArgumentException naming the namespaces there are when it is missing or ambiguous
+     * @throws RefusedInput naming the namespaces there are when it is missing or ambiguous
      */
     public CollectionLayout layout(String namespace) {
         if (namespace == null) {
             if (collections.size() == 1) {
                 return collections.get(0);
             }
-            throw new IllegalArgumentException("ns: " + source + " has " + collections.size()
-                    + " sharded collections; choose one with --ns (" + names() + ")");
+            throw new RefusedInput(Message.of("live.refused.chooseNamespace", source, collections.size(), names()));
         }
         return collection(namespace)
-                .orElseThrow(() -> new IllegalArgumentException("ns: '" + namespace
-                        + "' is not a sharded collection in " + source
-                        + (collections.isEmpty() ? " (it has none)" : " (sharded: " + names() + ")")));
+                .orElseThrow(() -> new RefusedInput(
+                        collections.isEmpty()
+                                ? Message.of("live.refused.notSharded", namespace, source)
+                                : Message.of("live.refused.notSharded.others", namespace, source, names())));
     }
 
     private String names() {
         String all =
                 collections.stream().map(CollectionLayout::namespace).limit(10).collect(Collectors.joining(", "));
-        return collections.size() > 10 ? all + ", …" : all;
+        return collections.size() > 10 ? all + ", …" : all; // untranslated: an elision mark
     }
 }

@@ -40,10 +40,12 @@ public record CollectionEntry(
 
     public CollectionEntry {
         if (namespace == null || !namespace.contains(".")) {
-            throw new IllegalArgumentException("namespace: expected 'db.collection', got '" + namespace + "'");
+            throw new IllegalArgumentException(String.format(
+                    "namespace: expected 'db.collection', got '%s'", // untranslated: a developer's contract
+                    namespace));
         }
         if (key == null) {
-            throw new IllegalArgumentException("key: required");
+            throw new IllegalArgumentException("key: required"); // untranslated: a developer's contract
         }
         flags = flags == null ? BalancingFlags.DEFAULTS : flags;
     }

@@ -7,6 +7,8 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.Shard;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,13 +126,18 @@ public record CollectionLayout(
     /**
      * The snapshot every view, export and router works from.
      *
-     * @throws IllegalArgumentException when the metadata is broken, naming the first problem
+     * @throws RefusedInput when the metadata is broken, naming the first problem
      */
     public ClusterSnapshot snapshot(List<Shard> shards) {
         if (map == null) {
-            throw new IllegalArgumentException("ns: the chunks of " + namespace() + " do not form a valid layout ("
-                    + (problems.isEmpty() ? "no chunks" : problems.get(0).message())
-                    + (problems.size() > 1 ? ", and " + (problems.size() - 1) + " more problems" : "") + ")");
+            throw new RefusedInput(
+                    problems.isEmpty()
+                            ? Message.of("live.refused.invalidLayout.noChunks", namespace())
+                            : Message.of(
+                                    "live.refused.invalidLayout",
+                                    namespace(),
+                                    problems.get(0).said(),
+                                    problems.size() - 1));
         }
         return new ClusterSnapshot(namespace(), key(), entry.unique(), shards, map, zones);
     }

@@ -161,13 +161,13 @@ public final class ConfigDumpReader {
     static Optional<Path> find(Path folder, String name) {
         for (String candidate : List.of(
                 name + ".bson",
-                name + ".bson.gz",
+                name + ".bson.gz", // untranslated: a file name
                 name + ".json",
                 name + ".jsonl",
                 "config." + name + ".json",
                 "config." + name + ".jsonl",
-                name + ".json.gz",
-                "config." + name + ".json.gz")) {
+                name + ".json.gz", // untranslated: a file name
+                "config." + name + ".json.gz")) { // untranslated: a file name
             Path p = folder.resolve(candidate);
             // any entry of that name, so that a folder or a pipe is named by InputFile rather than skipped
             if (Files.exists(p)) {

@@ -1,5 +1,7 @@
 package io.shardlab.live;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -89,8 +91,7 @@ public final class ConnectionStringSecrets {
     public static String withPassword(String connectionString, String password) {
         Parts p = Parts.required(connectionString);
         if (p.user == null || p.user.isEmpty()) {
-            throw new IllegalArgumentException("password: the connection string names no user; write it as " + p.scheme
-                    + "USER@" + p.hostsAndPath);
+            throw new RefusedInput(Message.of("live.refused.passwordWithoutUser", p.scheme, p.hostsAndPath));
         }
         String encoded = URLEncoder.encode(password, StandardCharsets.UTF_8).replace("+", "%20");
         return p.scheme + p.user + ":" + encoded + "@" + p.hostsAndPath
@@ -234,8 +235,7 @@ public final class ConnectionStringSecrets {
         static Parts required(String text) {
             Parts p = of(text);
             if (p == null) {
-                throw new IllegalArgumentException("uri: not a MongoDB connection string (expected mongodb:// or "
-                        + "mongodb+srv://), got '" + mask(text) + "'");
+                throw new RefusedInput(Message.of("live.refused.notAConnectionString", mask(text)));
             }
             return p;
         }

@@ -11,7 +11,7 @@ public record DatabaseEntry(String name, String primary, Boolean partitioned) {
 
     public DatabaseEntry {
         if (name == null || name.isEmpty()) {
-            throw new IllegalArgumentException("name: a database needs a name");
+            throw new IllegalArgumentException("name: a database needs a name"); // untranslated: a developer's contract
         }
         primary = primary == null ? "" : primary;
     }

@@ -38,7 +38,9 @@ public record LayoutChange(Kind kind, List<Chunk> before, List<Chunk> after) {
         before = List.copyOf(before);
         after = List.copyOf(after);
         if (before.isEmpty() || after.isEmpty()) {
-            throw new IllegalArgumentException("before/after: a change covers at least one chunk on each side");
+            throw new IllegalArgumentException(
+                    "before/after: a change covers at least one chunk on each side"); // untranslated: a developer's
+            // contract
         }
     }
 

@@ -112,7 +112,9 @@ public final class LayoutHistory {
      */
     public ChunkMap layoutAfter(int index) {
         if (index < -1 || index >= changes.size()) {
-            throw new IllegalArgumentException("index: must be in [-1, " + (changes.size() - 1) + "], got " + index);
+            throw new IllegalArgumentException(String.format(
+                    "index: must be in [-1, %s], got %s", // untranslated: a developer's contract
+                    changes.size() - 1, index));
         }
         int applied = index + 1;
         int checkpoint = (applied + every - 1) / every * every;

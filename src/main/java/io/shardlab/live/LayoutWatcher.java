@@ -76,7 +76,8 @@ public final class LayoutWatcher implements AutoCloseable {
             Duration interval,
             Listener listener) {
         if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("interval: must be positive, got " + interval);
+            throw new IllegalArgumentException(
+                    "interval: must be positive, got " + interval); // untranslated: a developer's contract
         }
         this.source = source;
         this.inspector = inspector;

@@ -268,7 +268,9 @@ public final class LiveCapture {
                         : null,
                 window,
                 chunkSizeMegabytes(d, file),
-                d.isString("chunkSizeSource") ? d.getString("chunkSizeSource").getValue() : "not recorded",
+                d.isString("chunkSizeSource")
+                        ? d.getString("chunkSizeSource").getValue()
+                        : "not recorded", // untranslated: a chunkSizeSource value, as --json writes it
                 bool(d, "autoSplit", true),
                 optBool(d, "autoMerge"));
     }

@@ -78,6 +78,6 @@ public final class LiveConnection implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "LiveConnection[" + masked() + ", " + server + "]";
+        return "LiveConnection[" + masked() + ", " + server + "]"; // untranslated: a debugging string
     }
 }

@@ -1,5 +1,7 @@
 package io.shardlab.live;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -22,12 +24,12 @@ public record LiveConnectionRequest(
 
     public LiveConnectionRequest {
         if (connectionString == null || connectionString.isBlank()) {
-            throw new IllegalArgumentException("uri: a connection string is required, e.g. mongodb://host:27017");
+            throw new RefusedInput(Message.of("live.refused.uriRequired"));
         }
         connectionString = connectionString.strip();
         if (!ConnectionStringSecrets.isConnectionString(connectionString)) {
-            throw new IllegalArgumentException("uri: expected a connection string starting with mongodb:// or "
-                    + "mongodb+srv://, got '" + ConnectionStringSecrets.mask(connectionString) + "'");
+            throw new RefusedInput(
+                    Message.of("live.refused.uriScheme", ConnectionStringSecrets.mask(connectionString)));
         }
         if (timeouts == null) {
             timeouts = LiveTimeouts.DEFAULT;
@@ -65,7 +67,8 @@ public record LiveConnectionRequest(
 
     @Override
     public String toString() {
-        return "LiveConnectionRequest[" + masked() + (tlsCaFile != null ? ", tlsCaFile=" + tlsCaFile : "")
+        String name = "LiveConnectionRequest["; // untranslated: a debugging string
+        return name + masked() + (tlsCaFile != null ? ", tlsCaFile=" + tlsCaFile : "")
                 + (tlsCertificateKeyFile != null ? ", tlsCertificateKeyFile=" + tlsCertificateKeyFile : "") + "]";
     }
 }

@@ -29,7 +29,9 @@ public record LiveTimeouts(Duration connect, Duration serverSelection, Duration 
 
     private static void check(String name, Duration d) {
         if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(name + ": a timeout must be positive, got " + d);
+            throw new IllegalArgumentException(String.format(
+                    "%s: a timeout must be positive, got %s", // untranslated: a developer's contract
+                    name, d));
         }
     }
 }

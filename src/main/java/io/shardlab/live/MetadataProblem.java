@@ -33,7 +33,8 @@ public record MetadataProblem(String namespace, Message said) {
 
     private static String described(String message) {
         if (message == null || message.isBlank()) {
-            throw new IllegalArgumentException("message: a problem needs a description");
+            throw new IllegalArgumentException(
+                    "message: a problem needs a description"); // untranslated: a developer's contract
         }
         return message;
     }

@@ -15,7 +15,8 @@ public record ReadOutcome<T>(T value, Message unavailable) {
 
     public ReadOutcome {
         if ((value == null) == (unavailable == null)) {
-            throw new IllegalArgumentException("value/unavailable: exactly one of them is set");
+            throw new IllegalArgumentException(
+                    "value/unavailable: exactly one of them is set"); // untranslated: a developer's contract
         }
     }
 

@@ -29,8 +29,9 @@ public final class SampledQueries {
     public static Message howToSample(String namespace) {
         return Message.of(
                 "live.howToSample",
-                "db.adminCommand({configureQueryAnalyzer: \"" + namespace
-                        + "\", mode: \"full\", samplesPerSecond: 10})");
+                String.format(
+                        "db.adminCommand({configureQueryAnalyzer: \"%s\", mode: \"full\", samplesPerSecond: 10})", // untranslated: mongosh
+                        namespace));
     }
 
     private SampledQueries() {}

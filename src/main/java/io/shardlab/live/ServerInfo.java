@@ -13,7 +13,7 @@ public record ServerInfo(String address, String version, ServerRole role) {
 
     public ServerInfo {
         if (version == null || version.isBlank()) {
-            throw new IllegalArgumentException("version: required");
+            throw new IllegalArgumentException("version: required"); // untranslated: a developer's contract
         }
     }
 

@@ -13,7 +13,7 @@ public record ShardDataSize(String shard, long documents, long bytes, Long orpha
 
     public ShardDataSize {
         if (shard == null || shard.isEmpty()) {
-            throw new IllegalArgumentException("shard: required");
+            throw new IllegalArgumentException("shard: required"); // untranslated: a developer's contract
         }
     }
 }

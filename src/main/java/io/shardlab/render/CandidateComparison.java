@@ -28,12 +28,13 @@ public record CandidateComparison(
 
     public CandidateComparison {
         if (sampleSource == null || version == null) {
-            throw new IllegalArgumentException("sampleSource/version: required");
+            throw new IllegalArgumentException(
+                    "sampleSource/version: required"); // untranslated: a developer's contract
         }
         candidates = List.copyOf(candidates);
         reasons = List.copyOf(reasons);
         if (candidates.isEmpty()) {
-            throw new IllegalArgumentException("candidates: at least one");
+            throw new IllegalArgumentException("candidates: at least one"); // untranslated: a developer's contract
         }
     }
 
@@ -42,7 +43,8 @@ public record CandidateComparison(
      * and its row picture.
      *
      * @param key the candidate in mongosh syntax, e.g. {@code { state: 1, zip: 1 }}
-     * @param verdict its standing: {@code "recommended"}, {@code "qualified"} or {@code "ruled out"} (drawn muted)
+     * @param verdict its standing in the reader's words, e.g. {@code "recommended"} or {@code "ruled out"}
+     * @param ruledOut whether a finding rules it out: its heading is drawn muted (in every language)
      * @param numDistinctValues analyzeShardKey's numDistinctValues
      * @param topValueShare the most common value's share of the sample, 0..1
      * @param monotonicity analyzeShardKey's monotonicity type, e.g. {@code "not monotonic"}
@@ -57,6 +59,7 @@ public record CandidateComparison(
     public record Candidate(
             String key,
             String verdict,
+            boolean ruledOut,
             long numDistinctValues,
             double topValueShare,
             String monotonicity,
@@ -69,15 +72,11 @@ public record CandidateComparison(
 
         public Candidate {
             if (key == null || verdict == null || monotonicity == null || layout == null) {
-                throw new IllegalArgumentException("key/verdict/monotonicity/layout: required");
+                throw new IllegalArgumentException(
+                        "key/verdict/monotonicity/layout: required"); // untranslated: a developer's contract
             }
             percentageOfSingleShardReads =
                     percentageOfSingleShardReads == null ? OptionalDouble.empty() : percentageOfSingleShardReads;
-        }
-
-        /** Whether a finding rules it out: its heading is drawn muted. */
-        boolean ruledOut() {
-            return verdict.equals("ruled out");
         }
     }
 }

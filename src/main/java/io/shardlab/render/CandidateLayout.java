@@ -21,7 +21,7 @@ public record CandidateLayout(LayoutData layout, List<Long> numReadsByRange, Lis
     public CandidateLayout {
         if (layout == null || layout.sizes().isEmpty()) {
             throw new IllegalArgumentException(
-                    "layout: required with per-chunk sizes, the candidate's line is scaled by data size");
+                    "layout: required with per-chunk sizes, the candidate's line is scaled by data size"); // untranslated: a developer's contract
         }
         numReadsByRange = List.copyOf(numReadsByRange);
         numWritesByRange = List.copyOf(numWritesByRange);

@@ -28,8 +28,10 @@ public final class ChunkSizes {
      */
     public ChunkSizes(long[] documents, long[] bytes) {
         if (documents.length != bytes.length) {
-            throw new IllegalArgumentException("bytes: " + bytes.length + " entries but documents has "
-                    + documents.length + "; both need one entry per chunk");
+            throw new IllegalArgumentException(String.format(
+                    "bytes: %s entries but documents has %s; both need one entry per chunk", // untranslated: a
+                    // developer's contract
+                    bytes.length, documents.length));
         }
         this.documents = documents.clone();
         this.bytes = bytes.clone();
@@ -37,8 +39,10 @@ public final class ChunkSizes {
         long b = 0;
         for (int i = 0; i < documents.length; i++) {
             if (documents[i] < 0 || bytes[i] < 0) {
-                throw new IllegalArgumentException("chunk " + i + ": documents and bytes must not be negative, got "
-                        + documents[i] + " and " + bytes[i]);
+                throw new IllegalArgumentException(String.format(
+                        "chunk %s: documents and bytes must not be negative, got %s and %s", // untranslated: a
+                        // developer's contract
+                        i, documents[i], bytes[i]));
             }
             d += documents[i];
             b += bytes[i];
@@ -80,7 +84,9 @@ public final class ChunkSizes {
         BitSet flags = new BitSet(documents.length);
         for (int i : indexes) {
             if (i < 0 || i >= documents.length) {
-                throw new IllegalArgumentException("indexes: chunk " + i + " is not one of the " + documents.length);
+                throw new IllegalArgumentException(String.format(
+                        "indexes: chunk %s is not one of the %s", // untranslated: a developer's contract
+                        i, documents.length));
             }
             flags.set(i);
         }
@@ -132,7 +138,8 @@ public final class ChunkSizes {
 
     @Override
     public String toString() {
-        return "ChunkSizes(" + documents.length + " chunks, " + totalDocuments + " documents, " + totalBytes
-                + " bytes)";
+        return String.format(
+                "ChunkSizes(%s chunks, %s documents, %s bytes)", // untranslated: a debugging string (toString)
+                documents.length, totalDocuments, totalBytes);
     }
 }

@@ -19,7 +19,8 @@ public final class DataSize {
     /** {@code bytes} as {@code sh._dataFormat} prints them, e.g. {@code 139B}, {@code 1.5MiB}. */
     public static String format(long bytes) {
         if (bytes < 0) {
-            throw new IllegalArgumentException("bytes: must not be negative, got " + bytes);
+            throw new IllegalArgumentException(
+                    "bytes: must not be negative, got " + bytes); // untranslated: a developer's contract
         }
         if (bytes < 1024) {
             return bytes + "B";

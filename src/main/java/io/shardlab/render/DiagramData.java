@@ -28,7 +28,7 @@ public record DiagramData(
 
     public DiagramData {
         if (layout == null) {
-            throw new IllegalArgumentException("layout: required");
+            throw new IllegalArgumentException("layout: required"); // untranslated: a developer's contract
         }
         writes = writes == null ? Optional.empty() : writes;
         heatmap = heatmap == null ? Optional.empty() : heatmap;

@@ -142,11 +142,7 @@ record DiagramHeadings(
 
     /** The caption of a scale, e.g. "equal width per chunk". */
     String scaleCaption(Scale scale) {
-        return switch (scale) {
-            case EQUAL -> words.text("render.scale.equal");
-            case DATA_SIZE -> words.text("render.scale.size");
-            case KEY_VALUE -> words.text("render.scale.key");
-        };
+        return words.text(scale.caption());
     }
 
     /** A section's heading at {@code top}, its caption right-aligned in the room left. */

@@ -11,7 +11,8 @@ public final class ElapsedTime {
     /** {@code millis} (not negative) as a short elapsed time. */
     public static String format(long millis) {
         if (millis < 0) {
-            throw new IllegalArgumentException("millis: must not be negative, got " + millis);
+            throw new IllegalArgumentException(
+                    "millis: must not be negative, got " + millis); // untranslated: a developer's contract
         }
         if (millis == 0) {
             return "0s";

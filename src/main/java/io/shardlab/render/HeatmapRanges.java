@@ -24,7 +24,8 @@ public record HeatmapRanges(List<ShardKey> bounds) {
     public HeatmapRanges {
         bounds = List.copyOf(bounds);
         if (bounds.size() < 2) {
-            throw new IllegalArgumentException("bounds: at least MinKey and MaxKey, got " + bounds.size());
+            throw new IllegalArgumentException(
+                    "bounds: at least MinKey and MaxKey, got " + bounds.size()); // untranslated: a developer's contract
         }
     }
 
@@ -35,7 +36,7 @@ public record HeatmapRanges(List<ShardKey> bounds) {
      */
     public static HeatmapRanges of(ShardKeyPattern pattern, ShardKey[] keys, int rows) {
         if (rows < 1) {
-            throw new IllegalArgumentException("rows: at least 1, got " + rows);
+            throw new IllegalArgumentException("rows: at least 1, got " + rows); // untranslated: a developer's contract
         }
         ShardKey[] sorted = keys.clone();
         Arrays.sort(sorted);

@@ -20,8 +20,10 @@ public sealed interface Highlight {
     record KeyRange(ShardKey min, ShardKey max) implements Highlight {
         public KeyRange {
             if (min == null || max == null || min.compareTo(max) >= 0) {
-                throw new IllegalArgumentException(
-                        "highlight: a key range needs min < max, got [" + min + ", " + max + ")");
+                throw new IllegalArgumentException(String.format(
+                        "highlight: a key range needs min < max, got [%s, %s)", // untranslated: a developer's contract
+                        // (the CLI refuses first)
+                        min, max));
             }
         }
     }
@@ -34,7 +36,10 @@ public sealed interface Highlight {
     record Chunk(int index) implements Highlight {
         public Chunk {
             if (index < 0) {
-                throw new IllegalArgumentException("highlight: chunk index must not be negative, got " + index);
+                throw new IllegalArgumentException(String.format(
+                        "highlight: chunk index must not be negative, got %s", // untranslated: a developer's contract
+                        // (the CLI refuses first)
+                        index));
             }
         }
     }
@@ -48,7 +53,8 @@ public sealed interface Highlight {
         public Shards {
             shards = Set.copyOf(shards);
             if (shards.isEmpty()) {
-                throw new IllegalArgumentException("highlight: at least one shard is needed");
+                throw new IllegalArgumentException(
+                        "highlight: at least one shard is needed"); // untranslated: a developer's contract
             }
         }
     }

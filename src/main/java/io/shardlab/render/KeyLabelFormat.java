@@ -44,11 +44,12 @@ public final class KeyLabelFormat {
     private static final DateTimeFormatter DAY =
             DateTimeFormatter.ofPattern("uuuu-MM-dd").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter MINUTE =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm").withZone(ZoneOffset.UTC); // untranslated: a date pattern
     private static final DateTimeFormatter SECOND =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter MILLI =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+            DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC); // untranslated: a date pattern
+    private static final DateTimeFormatter MILLI = DateTimeFormatter.ofPattern(
+                    "uuuu-MM-dd HH:mm:ss.SSS") // untranslated: a date pattern
+            .withZone(ZoneOffset.UTC);
 
     private final int maxChars;
 
@@ -57,7 +58,8 @@ public final class KeyLabelFormat {
      */
     public KeyLabelFormat(int maxChars) {
         if (maxChars < 6) {
-            throw new IllegalArgumentException("maxChars: at least 6, got " + maxChars);
+            throw new IllegalArgumentException(
+                    "maxChars: at least 6, got " + maxChars); // untranslated: a developer's contract
         }
         this.maxChars = maxChars;
     }
@@ -92,7 +94,7 @@ public final class KeyLabelFormat {
             int fields = key.arity() - i;
             int share = (left - 2 * fields) / fields;
             if (share < MIN_FIELD_CHARS) {
-                return b.append(", …").toString();
+                return b.append(", …").toString(); // untranslated: an elision mark
             }
             String v = value(key.get(i), share);
             b.append(", ").append(v);
@@ -132,7 +134,9 @@ public final class KeyLabelFormat {
 
     private static String decimal(double d, int budget) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
+            return Double.isNaN(d)
+                    ? "NaN"
+                    : d > 0 ? "Infinity" : "-Infinity"; // untranslated: the value as mongosh prints it
         }
         return decimal(new BigDecimal(d), budget);
     }
@@ -184,12 +188,12 @@ public final class KeyLabelFormat {
     }
 
     private static String objectId(String hex, int budget) {
-        String full = "ObjectId('" + hex + "')";
+        String full = "ObjectId('" + hex + "')"; // untranslated: the value as mongosh prints it
         if (full.length() <= budget) {
             return full;
         }
         int keep = Math.max(4, budget - 13);
-        return "ObjectId('" + hex.substring(0, keep) + "…')";
+        return "ObjectId('" + hex.substring(0, keep) + "…')"; // untranslated: the value as mongosh prints it
     }
 
     /** {@code text} cut to {@code budget} characters, the last being an ellipsis when cut. */
@@ -197,6 +201,6 @@ public final class KeyLabelFormat {
         if (text.length() <= budget) {
             return text;
         }
-        return text.substring(0, Math.max(1, budget - 1)) + "…";
+        return text.substring(0, Math.max(1, budget - 1)) + "…"; // untranslated: an elision mark
     }
 }

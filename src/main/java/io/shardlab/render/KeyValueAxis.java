@@ -4,6 +4,8 @@ import io.shardlab.bson.CanonicalType;
 import io.shardlab.cluster.ChunkMap;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.OptionalDouble;
 import org.bson.BsonType;
 import org.bson.BsonValue;
@@ -69,10 +71,10 @@ public final class KeyValueAxis {
      */
     public static KeyValueAxis of(ChunkMap chunks, ShardKeyPattern pattern) {
         if (!supports(chunks, pattern)) {
-            throw new IllegalArgumentException(
-                    "scale: the key value scale needs numbers or dates in the first field of " + pattern
-                            + ", but chunk bounds hold values like "
-                            + chunks.get(1).min());
+            throw new RefusedInput(Message.of(
+                    "render.refused.keyValueScale",
+                    pattern.toString(),
+                    chunks.get(1).min().toString()));
         }
         if (pattern.hasHashedPrefix()) {
             return new KeyValueAxis(CanonicalType.NUMBER, Long.MIN_VALUE, Long.MAX_VALUE);

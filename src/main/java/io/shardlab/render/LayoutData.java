@@ -16,14 +16,15 @@ public record LayoutData(ClusterSnapshot snapshot, Optional<ChunkSizes> sizes, S
 
     public LayoutData {
         if (snapshot == null) {
-            throw new IllegalArgumentException("snapshot: required");
+            throw new IllegalArgumentException("snapshot: required"); // untranslated: a developer's contract
         }
         sizes = sizes == null ? Optional.empty() : sizes;
         colors = colors == null ? ShardColorOrder.of(List.of()) : colors;
         sizes.ifPresent(s -> {
             if (s.size() != snapshot.chunks().size()) {
-                throw new IllegalArgumentException("sizes: " + s.size() + " entries for "
-                        + snapshot.chunks().size() + " chunks of " + snapshot.namespace());
+                throw new IllegalArgumentException(String.format(
+                        "sizes: %s entries for %s chunks of %s", // untranslated: a developer's contract
+                        s.size(), snapshot.chunks().size(), snapshot.namespace()));
             }
         });
     }

@@ -14,7 +14,8 @@ public final class NiceTicks {
      */
     public static double step(double max, int maxTicks) {
         if (maxTicks < 1) {
-            throw new IllegalArgumentException("maxTicks: at least 1, got " + maxTicks);
+            throw new IllegalArgumentException(
+                    "maxTicks: at least 1, got " + maxTicks); // untranslated: a developer's contract
         }
         if (!(max > 0) || Double.isInfinite(max)) {
             return 1;

@@ -86,8 +86,9 @@ public final class NumberLineFrame {
             TextMeasure measure,
             KeyLabelFormat format) {
         if (columns < 1 || !(widthPx > 0)) {
-            throw new IllegalArgumentException("columns/widthPx: need at least one column and a positive width, got "
-                    + columns + " columns over " + widthPx + " px");
+            throw new IllegalArgumentException(String.format(
+                    "columns/widthPx: need at least one column and a positive width, got %s columns over %s px", // untranslated: a developer's contract
+                    columns, widthPx));
         }
         double[] edges = model.edgeArray();
         int[] shardOf = model.shardArray();

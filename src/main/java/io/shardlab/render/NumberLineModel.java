@@ -6,6 +6,8 @@ import io.shardlab.cluster.ClusterSnapshot;
 import io.shardlab.cluster.ZoneRange;
 import io.shardlab.key.ShardKey;
 import io.shardlab.key.ShardKeyPattern;
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -112,9 +114,8 @@ public final class NumberLineModel {
             case EQUAL -> equalEdges(n);
             case DATA_SIZE ->
                 sizeEdges(layout.sizes()
-                        .orElseThrow(() -> new IllegalArgumentException(
-                                "scale: width by data size needs chunk sizes, and the layout of " + snapshot.namespace()
-                                        + " has none")));
+                        .orElseThrow(() ->
+                                new RefusedInput(Message.of("render.refused.dataSizeScale", snapshot.namespace()))));
             case KEY_VALUE -> KeyValueAxis.of(chunks, snapshot.key()).edges(chunks);
         };
         List<Integer> oversized = new ArrayList<>();

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
@@ -142,8 +144,7 @@ public final class NumberLinePainter {
             to = model.positionOf(r.max());
         } else if (highlight instanceof Highlight.Chunk c) {
             if (c.index() >= model.chunkCount()) {
-                throw new IllegalArgumentException("highlight: chunk " + c.index() + " does not exist, the layout has "
-                        + model.chunkCount() + " chunks");
+                throw new RefusedInput(Message.of("render.refused.highlightChunk", c.index(), model.chunkCount()));
             }
             from = model.edge(c.index());
             to = model.edge(c.index() + 1);

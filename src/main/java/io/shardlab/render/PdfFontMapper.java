@@ -22,7 +22,8 @@ import org.apache.pdfbox.pdmodel.font.PDFontDescriptor;
  */
 final class PdfFontMapper implements FontMapper {
 
-    private static final String BUNDLED_SANS = "/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf";
+    private static final String BUNDLED_SANS =
+            "/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf"; // untranslated: a resource path
 
     private TrueTypeFont sans;
 
@@ -34,7 +35,8 @@ final class PdfFontMapper implements FontMapper {
                 }
                 sans = new TTFParser().parse(new RandomAccessReadBuffer(in));
             } catch (IOException e) {
-                throw new UncheckedIOException(BUNDLED_SANS + ": cannot be read", e);
+                throw new UncheckedIOException(
+                        BUNDLED_SANS + ": cannot be read", e); // untranslated: a build fault (PDFBox ships the font)
             }
         }
         return sans;

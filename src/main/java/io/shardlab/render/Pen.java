@@ -177,7 +177,7 @@ final class Pen {
             return text;
         }
         for (int keep = text.length() - 1; keep >= 1; keep--) {
-            String cut = text.substring(0, keep) + "…";
+            String cut = text.substring(0, keep) + "…"; // untranslated: an elision mark
             if (width(font, cut) <= maxWidth) {
                 return cut;
             }

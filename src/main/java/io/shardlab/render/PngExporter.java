@@ -32,7 +32,9 @@ public final class PngExporter implements DiagramExporter {
     @Override
     public void write(Picture painter, ExportSize size, OutputStream out) throws IOException {
         if (!ImageIO.write(render(painter, size), "png", out)) {
-            throw new IOException("no PNG writer is available in this Java runtime");
+            throw new IOException(
+                    "no PNG writer is available in this Java runtime"); // untranslated: a broken Java runtime (ImageIO
+            // ships a PNG writer)
         }
     }
 }

@@ -29,12 +29,14 @@ public final class RangeHeatStrip {
      */
     public static RangeHeatStrip of(List<Long> counts, int columns) {
         if (columns < 1) {
-            throw new IllegalArgumentException("columns: at least 1, got " + columns);
+            throw new IllegalArgumentException(
+                    "columns: at least 1, got " + columns); // untranslated: a developer's contract
         }
         long max = 0;
         for (long c : counts) {
             if (c < 0) {
-                throw new IllegalArgumentException("counts: not negative, got " + c);
+                throw new IllegalArgumentException(
+                        "counts: not negative, got " + c); // untranslated: a developer's contract
             }
             max = Math.max(max, c);
         }

@@ -96,7 +96,9 @@ public record ShardSummary(
         if (writes.isPresent()) {
             WriteSeries series = writes.get();
             if (window < 0 || window >= series.windows()) {
-                throw new IllegalArgumentException("window: expected 0.." + (series.windows() - 1) + ", got " + window);
+                throw new IllegalArgumentException(String.format(
+                        "window: expected 0..%s, got %s", // untranslated: a developer's contract
+                        series.windows() - 1, window));
             }
             for (int s = 0; s < shardCount; s++) {
                 w[s] = series.writesOf(model.shards().get(s), window);

@@ -1,5 +1,7 @@
 package io.shardlab.render;
 
+import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.awt.Graphics2D;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
@@ -29,7 +31,9 @@ public final class StackedDiagrams implements Picture {
         this.title = Objects.requireNonNull(title, "title");
         this.diagrams = List.copyOf(diagrams);
         if (this.diagrams.size() < 2) {
-            throw new IllegalArgumentException("diagrams: a stack needs at least two, got " + this.diagrams.size());
+            throw new IllegalArgumentException(String.format(
+                    "diagrams: a stack needs at least two, got %s", // untranslated: a developer's contract
+                    this.diagrams.size()));
         }
     }
 
@@ -104,23 +108,20 @@ public final class StackedDiagrams implements Picture {
                 try {
                     diagrams.get(i).paint(g, width, share.getHeight(), density, axis);
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(
-                            "height: " + Math.round(height) + " px is too small for "
-                                    + diagrams.size() + " diagrams stacked (the " + ordinal(i) + " gets "
-                                    + Math.round(share.getHeight()) + " px): " + e.getMessage(),
+                    throw new RefusedInput(
+                            Message.of(
+                                    "render.refused.stackTooLow",
+                                    Math.round(height),
+                                    diagrams.size(),
+                                    i,
+                                    i + 1,
+                                    Math.round(share.getHeight()),
+                                    RefusedInput.said(e)),
                             e);
                 }
             }
         } finally {
             g.setTransform(base);
         }
-    }
-
-    private static String ordinal(int i) {
-        return switch (i) {
-            case 0 -> "first";
-            case 1 -> "second";
-            default -> (i + 1) + "th";
-        };
     }
 }

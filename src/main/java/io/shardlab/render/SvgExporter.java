@@ -29,7 +29,7 @@ import org.w3c.dom.NodeList;
  */
 public final class SvgExporter implements DiagramExporter {
 
-    private static final String SVG_NAMESPACE = "http://www.w3.org/2000/svg";
+    private static final String SVG_NAMESPACE = "http://www.w3.org/2000/svg"; // untranslated: an XML namespace
 
     /** The CJK font's family, then the common Simplified Chinese sans-serif families of the platforms. */
     static final String CJK_FAMILIES = String.join(
@@ -74,7 +74,7 @@ public final class SvgExporter implements DiagramExporter {
         root.setAttribute("width", twoDecimals(width * scale));
         root.setAttribute("height", twoDecimals(height * scale));
         root.setAttribute("viewBox", "0 0 " + width + " " + height);
-        root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", SVG_NAMESPACE);
+        root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns", SVG_NAMESPACE); // untranslated: an XML namespace
         withCjkFallbacks(root);
         // presentation attributes into style="…", as Batik's own stream does; then the JDK's serializer, which
         // (unlike Batik's) writes no DOCTYPE and no line breaks inside tags
@@ -88,7 +88,7 @@ public final class SvgExporter implements DiagramExporter {
         } catch (TransformerException e) {
             throw new IllegalStateException("the SVG document could not be serialized: " + e.getMessage(), e);
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out + "\n";
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + out + "\n"; // untranslated: the XML declaration
     }
 
     /**

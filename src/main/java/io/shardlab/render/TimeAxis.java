@@ -57,7 +57,8 @@ public final class TimeAxis {
     /** The tick step for {@code durationMillis} with at most {@code maxTicks} intervals. */
     public static long step(long durationMillis, int maxTicks) {
         if (maxTicks < 1) {
-            throw new IllegalArgumentException("maxTicks: at least 1, got " + maxTicks);
+            throw new IllegalArgumentException(
+                    "maxTicks: at least 1, got " + maxTicks); // untranslated: a developer's contract
         }
         for (long s : STEPS_UP_TO_A_DAY) {
             if (durationMillis <= s * maxTicks) {

@@ -21,8 +21,9 @@ public record Viewport(double start, double end) {
 
     public Viewport {
         if (!(start >= 0 && end <= 1 && end - start >= MIN_SPAN * 0.999)) {
-            throw new IllegalArgumentException("viewport: expected 0 <= start < end <= 1 with a span of at least "
-                    + MIN_SPAN + ", got [" + start + ", " + end + ")");
+            throw new IllegalArgumentException(String.format(
+                    "viewport: expected 0 <= start < end <= 1 with a span of at least %s, got [%s, %s)", // untranslated: a developer's contract
+                    MIN_SPAN, start, end));
         }
     }
 
@@ -37,7 +38,8 @@ public record Viewport(double start, double end) {
      */
     public Viewport zoom(double factor, double anchor) {
         if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new IllegalArgumentException("factor: must be positive and finite, got " + factor);
+            throw new IllegalArgumentException(
+                    "factor: must be positive and finite, got " + factor); // untranslated: a developer's contract
         }
         double a = Math.max(0, Math.min(1, anchor));
         double pivot = start + a * span();

@@ -34,8 +34,10 @@ public final class WritesChartPainter {
     public record SharedAxis(double gutter, long spanMillis) {
         public SharedAxis {
             if (!(gutter >= 0) || spanMillis < 0) {
-                throw new IllegalArgumentException("axis: the gutter and the span must not be negative, got " + gutter
-                        + " px and " + spanMillis + " ms");
+                throw new IllegalArgumentException(
+                        String.format(
+                                "axis: the gutter and the span must not be negative, got %s px and %s ms", // untranslated: a developer's contract
+                                gutter, spanMillis));
             }
         }
 

@@ -26,15 +26,19 @@ public record AcceptSettings(int port, String bindAddress, Optional<String> pass
 
     public AcceptSettings {
         if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port: expected 0 to 65535, got " + port);
+            throw new IllegalArgumentException(
+                    "port: expected 0 to 65535, got " + port); // untranslated: a developer's contract
         }
         Objects.requireNonNull(bindAddress, "bindAddress");
         if (bindAddress.isBlank()) {
-            throw new IllegalArgumentException("bindAddress: must not be blank");
+            throw new IllegalArgumentException(
+                    "bindAddress: must not be blank"); // untranslated: a developer's contract
         }
         Objects.requireNonNull(password, "password");
         if (password.isPresent() && password.get().isEmpty()) {
-            throw new IllegalArgumentException("password: must not be empty; leave it out to accept without one");
+            throw new IllegalArgumentException(
+                    "password: must not be empty; leave it out to accept without one"); // untranslated: a developer's
+            // contract
         }
     }
 

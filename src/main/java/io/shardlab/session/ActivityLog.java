@@ -27,7 +27,8 @@ final class ActivityLog {
     /** @param capacity the most lines kept, at least 1 */
     ActivityLog(int capacity) {
         if (capacity < 1) {
-            throw new IllegalArgumentException("capacity: at least 1, got " + capacity);
+            throw new IllegalArgumentException(
+                    "capacity: at least 1, got " + capacity); // untranslated: a developer's contract
         }
         this.capacity = capacity;
     }

@@ -2,6 +2,7 @@ package io.shardlab.session;
 
 import io.shardlab.advisor.AdvisorReport;
 import io.shardlab.advisor.CandidateReport;
+import io.shardlab.advisor.Verdict;
 import io.shardlab.render.CandidateComparison;
 import io.shardlab.render.CandidateLayout;
 import io.shardlab.text.Messages;
@@ -20,8 +21,9 @@ public final class AdvisorComparison {
     public static CandidateComparison of(AdvisorReport report, Messages messages) {
         List<CandidateComparison.Candidate> candidates = new ArrayList<>();
         for (int i = 0; i < report.candidates().size(); i++) {
+            Verdict verdict = report.verdict(i);
             candidates.add(candidate(
-                    report.candidates().get(i), messages.text(report.verdict(i).label())));
+                    report.candidates().get(i), messages.text(verdict.label()), verdict == Verdict.RULED_OUT));
         }
         return new CandidateComparison(
                 messages.text(report.sampleSource()),
@@ -38,11 +40,13 @@ public final class AdvisorComparison {
      * replayed layout with analyzeShardKey's reads and writes per range of the key).
      *
      * @param verdict the candidate's standing in the reader's words, e.g. {@code "recommended"}
+     * @param ruledOut whether a finding rules the candidate out
      */
-    private static CandidateComparison.Candidate candidate(CandidateReport report, String verdict) {
+    private static CandidateComparison.Candidate candidate(CandidateReport report, String verdict, boolean ruledOut) {
         return new CandidateComparison.Candidate(
                 report.key().toString(),
                 verdict,
+                ruledOut,
                 report.keyCharacteristics().numDistinctValues(),
                 report.keyCharacteristics().topValueShare(),
                 report.keyCharacteristics().monotonicity().type().value(),

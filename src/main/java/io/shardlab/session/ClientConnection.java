@@ -32,7 +32,8 @@ public record ClientConnection(
         databases = List.copyOf(databases);
         Objects.requireNonNull(lastError, "lastError");
         if (commands < 0) {
-            throw new IllegalArgumentException("commands: must not be negative, got " + commands);
+            throw new IllegalArgumentException(
+                    "commands: must not be negative, got " + commands); // untranslated: a developer's contract
         }
     }
 

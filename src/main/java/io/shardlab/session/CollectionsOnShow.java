@@ -142,10 +142,10 @@ final class CollectionsOnShow {
             // insert, which the number line has nothing to draw for): it stops, and the picker moves on
             scenarioDropped = true;
             droppedNow = true;
-            session.logOutside(scenario.namespace() + " was dropped by a client: the scenario's stream stops"
-                    + (observed.isEmpty()
-                            ? "; no sharded collection is left to show"
-                            : "; showing " + firstObserved()));
+            session.logOutside(
+                    observed.isEmpty()
+                            ? Message.of("session.log.scenarioDropped.nothingLeft", scenario.namespace())
+                            : Message.of("session.log.scenarioDropped", scenario.namespace(), firstObserved()));
         }
         // unsharded or sharded again, the collection is where MongoDB routes the application's next inserts
         ExplorerSession target = scenarioDropped || holdsTheScenario(catalog) ? null : streamTarget();
@@ -159,11 +159,11 @@ final class CollectionsOnShow {
         if (shownNamespace != null && !observed.containsKey(shownNamespace) && !unsharded.containsKey(shownNamespace)) {
             String gone = shownNamespace;
             shownNamespace = scenarioDropped ? firstObserved() : null;
-            shown().logOutside(gone + " was dropped by a client; showing "
-                    + (shownNamespace == null ? scenario.namespace() : shownNamespace));
+            shown().logOutside(Message.of(
+                    "session.log.dropped", gone, shownNamespace == null ? scenario.namespace() : shownNamespace));
         } else if (scenarioDropped && shownNamespace == null && !observed.isEmpty()) {
             shownNamespace = firstObserved();
-            shown().logOutside(scenario.namespace() + " was dropped by a client; showing " + shownNamespace);
+            shown().logOutside(Message.of("session.log.dropped", scenario.namespace(), shownNamespace));
         }
         return droppedNow;
     }

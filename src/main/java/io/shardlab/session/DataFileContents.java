@@ -11,8 +11,10 @@ public record DataFileContents(long documents, int collections) {
 
     public DataFileContents {
         if (documents < 0 || collections < 0) {
-            throw new IllegalArgumentException(
-                    "documents and collections: must not be negative, got " + documents + " and " + collections);
+            throw new IllegalArgumentException(String.format(
+                    "documents and collections: must not be negative, got %s and %s", // untranslated: a developer's
+                    // contract
+                    documents, collections));
         }
     }
 

@@ -31,7 +31,8 @@ public final class ExecutorSimulationThread implements SimulationThread, AutoClo
     @Override
     public Repeating repeat(long delayMillis, Runnable tick) {
         if (delayMillis < 0) {
-            throw new IllegalArgumentException("delayMillis: must not be negative, got " + delayMillis);
+            throw new IllegalArgumentException(
+                    "delayMillis: must not be negative, got " + delayMillis); // untranslated: a developer's contract
         }
         ScheduledFuture<?> future =
                 executor.scheduleWithFixedDelay(guarded(tick), 0, Math.max(1, delayMillis), TimeUnit.MILLISECONDS);

@@ -308,7 +308,9 @@ public final class ExplorerSession {
             inserts = PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key());
         } catch (IllegalArgumentException e) {
             PreparedStream none = PreparedStream.without(
-                    PreparedInserts.none(scenario.key(), "no insert stream"),
+                    PreparedInserts.none(
+                            scenario.key(),
+                            "no insert stream"), // untranslated: PreparedInserts.source, a label no view shows
                     cluster.snapshot().cluster().chunks());
             ExplorerSession session = new ExplorerSession(scenario, cluster, none);
             session.log(
@@ -332,7 +334,11 @@ public final class ExplorerSession {
     public static ExplorerSession observe(
             ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession streamSession) {
         PreparedStream stream = PreparedStream.without(
-                PreparedInserts.none(collection.key(), "clients' writes to " + collection.namespace()),
+                PreparedInserts.none(
+                        collection.key(),
+                        String.format(
+                                "clients' writes to %s", // untranslated: a label no view shows
+                                collection.namespace())),
                 cluster.snapshot().cluster().chunks());
         return new ExplorerSession(collection, cluster, stream, streamSession.windowMillis(), List.of(), streamSession);
     }
@@ -392,7 +398,9 @@ public final class ExplorerSession {
      */
     public static ExplorerSession opened(ResolvedScenario collection, SimulatedCluster cluster) {
         PreparedStream stream = PreparedStream.without(
-                PreparedInserts.none(collection.key(), "a data file's documents"),
+                PreparedInserts.none(
+                        collection.key(),
+                        "a data file's documents"), // untranslated: PreparedInserts.source, a label no view shows
                 cluster.snapshot().cluster().chunks());
         long window = windowMillis(
                 collection.scenario().documents(), collection.scenario().docsPerSecond());
@@ -567,7 +575,8 @@ public final class ExplorerSession {
      */
     private long run(long millis) {
         if (millis < 0) {
-            throw new IllegalArgumentException("millis: must not be negative, got " + millis);
+            throw new IllegalArgumentException(
+                    "millis: must not be negative, got " + millis); // untranslated: a developer's contract
         }
         long end = cluster.now() + millis;
         long before = player.inserted();

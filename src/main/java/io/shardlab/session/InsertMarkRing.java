@@ -28,7 +28,8 @@ final class InsertMarkRing {
     /** @param capacity the most marks kept; older ones make way for newer ones */
     InsertMarkRing(int capacity) {
         if (capacity < 1) {
-            throw new IllegalArgumentException("capacity: at least 1, got " + capacity);
+            throw new IllegalArgumentException(
+                    "capacity: at least 1, got " + capacity); // untranslated: a developer's contract
         }
         documents = new int[capacity];
         keys = new ShardKey[capacity];

@@ -24,7 +24,8 @@ public record LayoutFork(LoadLayout load, MongoVersion version, long chunkSizeBy
         Objects.requireNonNull(origin, "origin");
         version.modelledLine(); // refuses versions before 4.0
         if (chunkSizeBytes < 0) {
-            throw new IllegalArgumentException("chunkSizeBytes: 0 or more, got " + chunkSizeBytes);
+            throw new IllegalArgumentException(
+                    "chunkSizeBytes: 0 or more, got " + chunkSizeBytes); // untranslated: a developer's contract
         }
     }
 

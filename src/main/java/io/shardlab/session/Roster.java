@@ -50,10 +50,13 @@ public record Roster(List<Client> clients, boolean readOnly) {
             databases = List.copyOf(databases);
             Objects.requireNonNull(lastError, "lastError");
             if (connections.isEmpty()) {
-                throw new IllegalArgumentException("connections: a client has at least one, got none");
+                throw new IllegalArgumentException(
+                        "connections: a client has at least one, got none"); // untranslated: a developer's contract
             }
             if (!(commandsPerSecond >= 0)) {
-                throw new IllegalArgumentException("commandsPerSecond: must be at least 0, got " + commandsPerSecond);
+                throw new IllegalArgumentException(String.format(
+                        "commandsPerSecond: must be at least 0, got %s", // untranslated: a developer's contract
+                        commandsPerSecond));
             }
         }
     }

@@ -108,11 +108,14 @@ final class SimulationThreadLane implements CommandLane {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw new IllegalStateException(
-                    "ShardLab could not run the command: " + e.getCause().getMessage(), e);
+            String said =
+                    "ShardLab could not run the command: " + e.getCause().getMessage(); // untranslated: on the wire
+            throw new IllegalStateException(said, e);
         } catch (TimeoutException e) {
-            throw new IllegalStateException(
-                    "ShardLab's simulation did not answer within " + CLIENT_COMMAND_TIMEOUT_SECONDS + " s");
+            throw new IllegalStateException(String.format(
+                    "ShardLab's simulation did not answer within %s s", // untranslated: a client's error reply on the
+                    // wire
+                    CLIENT_COMMAND_TIMEOUT_SECONDS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("ShardLab stopped accepting connections");

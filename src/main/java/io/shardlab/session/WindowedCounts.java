@@ -42,8 +42,9 @@ public final class WindowedCounts {
      */
     WindowedCounts(int rows, long startMillis, long windowMillis) {
         if (rows < 1 || windowMillis <= 0) {
-            throw new IllegalArgumentException(
-                    "rows/windowMillis: must be positive, got " + rows + ", " + windowMillis);
+            throw new IllegalArgumentException(String.format(
+                    "rows/windowMillis: must be positive, got %s, %s", // untranslated: a developer's contract
+                    rows, windowMillis));
         }
         this.rows = rows;
         this.startMillis = startMillis;
@@ -174,7 +175,8 @@ public final class WindowedCounts {
      */
     Snapshot lastWindows(int n) {
         if (n < 1) {
-            throw new IllegalArgumentException("n: must be at least 1, got " + n);
+            throw new IllegalArgumentException(
+                    "n: must be at least 1, got " + n); // untranslated: a developer's contract
         }
         int from = Math.max(0, windows - n);
         long[][] copy = new long[windows - from][];
@@ -203,8 +205,9 @@ public final class WindowedCounts {
         public Snapshot {
             counts = counts.clone();
             if (arrivedWindows < 0 || arrivedWindows > counts.length) {
-                throw new IllegalArgumentException(
-                        "arrivedWindows: must lie in 0.." + counts.length + ", got " + arrivedWindows);
+                throw new IllegalArgumentException(String.format(
+                        "arrivedWindows: must lie in 0..%s, got %s", // untranslated: a developer's contract
+                        counts.length, arrivedWindows));
             }
         }
 
@@ -292,7 +295,9 @@ public final class WindowedCounts {
 
         @Override
         public String toString() {
-            return "Snapshot(" + rows + " rows, " + counts.length + " windows of " + windowMillis + " ms)";
+            return String.format(
+                    "Snapshot(%s rows, %s windows of %s ms)", // untranslated: a debugging string
+                    rows, counts.length, windowMillis);
         }
     }
 }

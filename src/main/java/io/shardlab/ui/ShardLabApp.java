@@ -741,7 +741,8 @@ public class ShardLabApp extends Application {
                 }
                 icons.add(new Image(in));
             } catch (IOException e) {
-                throw new UncheckedIOException("io/shardlab/ui/" + resource + ": cannot be read", e);
+                throw new UncheckedIOException(
+                        "io/shardlab/ui/" + resource + ": cannot be read", e); // untranslated: a build fault
             }
         }
         return icons;

@@ -28,10 +28,11 @@ public final class ArrivalTimes {
      */
     public ArrivalTimes(Instant start, Duration duration, long docs, long seed) {
         if (docs < 1) {
-            throw new IllegalArgumentException("docs: at least 1, got " + docs);
+            throw new IllegalArgumentException("docs: at least 1, got " + docs); // untranslated: a developer's contract
         }
         if (duration.toMillis() < 1) {
-            throw new IllegalArgumentException("duration: at least 1 ms, got " + duration);
+            throw new IllegalArgumentException(
+                    "duration: at least 1 ms, got " + duration); // untranslated: a developer's contract
         }
         this.startMillis = start.toEpochMilli();
         this.durationMillis = duration.toMillis();
@@ -43,7 +44,9 @@ public final class ArrivalTimes {
     /** Epoch milliseconds of insert {@code ordinal} (1-based). */
     public long millisOf(long ordinal) {
         if (ordinal < 1 || ordinal > docs) {
-            throw new IllegalArgumentException("ordinal: between 1 and " + docs + ", got " + ordinal);
+            throw new IllegalArgumentException(String.format(
+                    "ordinal: between 1 and %s, got %s", // untranslated: a developer's contract
+                    docs, ordinal));
         }
         double u = (mix64(seed + ordinal * GOLDEN_GAMMA) >>> 11) * 0x1.0p-53;
         long offset = (long) Math.floor((ordinal - 1 + u) * slotMillis);

@@ -70,7 +70,10 @@ public final class BsonSize {
                 }
                 yield size;
             }
-            default -> throw new IllegalArgumentException("value: no BSON encoding for type " + value.getBsonType());
+            default ->
+                throw new IllegalArgumentException(String.format(
+                        "value: no BSON encoding for type %s", // untranslated: a developer's contract
+                        value.getBsonType()));
         };
     }
 

@@ -74,7 +74,8 @@ public final class DatasetFile {
     public static InsertStream open(
             InputStream in, String source, Format format, WorkloadSettings settings, long limit, Executor parsers) {
         if (limit < 1) {
-            throw new IllegalArgumentException("limit: at least 1 document, got " + limit);
+            throw new IllegalArgumentException(
+                    "limit: at least 1 document, got " + limit); // untranslated: a developer's contract
         }
         Reader text = InputFile.text(InputFile.decompressed(in, source), source, InputFile.MAX_LINE_CHARS);
         return switch (format) {

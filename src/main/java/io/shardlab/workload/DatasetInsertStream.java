@@ -59,7 +59,8 @@ abstract class DatasetInsertStream implements InsertStream {
     @Override
     public final InsertDocument next() {
         if (!hasNext()) {
-            throw new NoSuchElementException(source + ": no more documents");
+            throw new NoSuchElementException(
+                    source + ": no more documents"); // untranslated: a developer's contract (hasNext first)
         }
         InsertDocument next = pending;
         pending = null;

@@ -19,20 +19,24 @@ public final class DiscreteDistribution {
      */
     public DiscreteDistribution(double[] weights) {
         if (weights.length == 0) {
-            throw new IllegalArgumentException("weights: at least one outcome is needed");
+            throw new IllegalArgumentException(
+                    "weights: at least one outcome is needed"); // untranslated: a developer's contract
         }
         cumulative = new double[weights.length];
         double total = 0;
         for (int i = 0; i < weights.length; i++) {
             double w = weights[i];
             if (!(w >= 0) || Double.isInfinite(w)) {
-                throw new IllegalArgumentException("weights[" + i + "]: must be finite and not negative, got " + w);
+                throw new IllegalArgumentException(String.format(
+                        "weights[%s]: must be finite and not negative, got %s", // untranslated: a developer's contract
+                        i, w));
             }
             total += w;
             cumulative[i] = total;
         }
         if (total <= 0) {
-            throw new IllegalArgumentException("weights: at least one weight must be positive");
+            throw new IllegalArgumentException(
+                    "weights: at least one weight must be positive"); // untranslated: a developer's contract
         }
     }
 
@@ -44,10 +48,12 @@ public final class DiscreteDistribution {
      */
     public static DiscreteDistribution zipf(int n, double exponent) {
         if (n < 1) {
-            throw new IllegalArgumentException("n: at least 1 rank, got " + n);
+            throw new IllegalArgumentException("n: at least 1 rank, got " + n); // untranslated: a developer's contract
         }
         if (!(exponent >= 0) || Double.isInfinite(exponent)) {
-            throw new IllegalArgumentException("exponent: must be finite and not negative, got " + exponent);
+            throw new IllegalArgumentException(String.format(
+                    "exponent: must be finite and not negative, got %s", // untranslated: a developer's contract
+                    exponent));
         }
         double[] weights = new double[n];
         for (int k = 1; k <= n; k++) {

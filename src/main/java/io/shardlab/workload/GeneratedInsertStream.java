@@ -20,7 +20,8 @@ public final class GeneratedInsertStream implements InsertStream {
      */
     public GeneratedInsertStream(String source, long docs, DocumentGenerator generator) {
         if (docs < 1) {
-            throw new IllegalArgumentException("docs: at least 1 document, got " + docs);
+            throw new IllegalArgumentException(
+                    "docs: at least 1 document, got " + docs); // untranslated: a developer's contract
         }
         this.source = source;
         this.docs = docs;
@@ -45,7 +46,8 @@ public final class GeneratedInsertStream implements InsertStream {
     @Override
     public InsertDocument next() {
         if (produced >= docs) {
-            throw new NoSuchElementException(source + ": all " + docs + " documents were produced");
+            throw new NoSuchElementException(source + ": all " + docs
+                    + " documents were produced"); // untranslated: a developer's contract (hasNext first)
         }
         long ordinal = ++produced;
         BsonDocument document = generator.next(ordinal);

@@ -1,6 +1,7 @@
 package io.shardlab.workload;
 
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Duration;
 import java.util.List;
 import org.bson.BsonDocument;
@@ -51,8 +52,8 @@ public final class IdentitiesWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         if ((settings.docs() + 1) / 2 > NAME_SPACE) {
-            throw new IllegalArgumentException("workload 'identities': at most " + 2 * NAME_SPACE
-                    + " documents (two per user, " + NAME_SPACE + " distinct names), got " + settings.docs());
+            throw new RefusedInput(
+                    Message.of("workload.refused.identitiesDocs", 2 * NAME_SPACE, NAME_SPACE, settings.docs()));
         }
         TimedStream basis = new TimedStream(settings, SPAN);
         long seed = settings.seed();

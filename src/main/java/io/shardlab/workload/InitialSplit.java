@@ -24,17 +24,19 @@ public record InitialSplit(ShardKeyPattern key, List<ShardKey> splitPoints) {
 
     public InitialSplit {
         if (key == null) {
-            throw new IllegalArgumentException("key: required");
+            throw new IllegalArgumentException("key: required"); // untranslated: a developer's contract
         }
         splitPoints = List.copyOf(splitPoints);
         for (int i = 0; i < splitPoints.size(); i++) {
             ShardKey point = splitPoints.get(i);
             if (point.arity() != key.arity()) {
-                throw new IllegalArgumentException("splitPoints: " + point + " has " + point.arity()
-                        + " fields but the key " + key + " has " + key.arity());
+                throw new IllegalArgumentException(String.format(
+                        "splitPoints: %s has %s fields but the key %s has %s", // untranslated: a developer's contract
+                        point, point.arity(), key, key.arity()));
             }
             if (i > 0 && splitPoints.get(i - 1).compareTo(point) >= 0) {
-                throw new IllegalArgumentException("splitPoints: not increasing at " + point);
+                throw new IllegalArgumentException(
+                        "splitPoints: not increasing at " + point); // untranslated: a developer's contract
             }
         }
     }

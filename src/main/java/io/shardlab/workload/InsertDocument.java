@@ -22,17 +22,21 @@ public record InsertDocument(BsonDocument document, int bsonSize, long position,
 
     public InsertDocument {
         if (document == null) {
-            throw new IllegalArgumentException("document: required");
+            throw new IllegalArgumentException("document: required"); // untranslated: a developer's contract
         }
         if (bsonSize < EMPTY_DOCUMENT_SIZE) {
-            throw new IllegalArgumentException("bsonSize: a BSON document has at least 5 bytes, got " + bsonSize);
+            throw new IllegalArgumentException(String.format(
+                    "bsonSize: a BSON document has at least 5 bytes, got %s", // untranslated: a developer's contract
+                    bsonSize));
         }
         if (position < 1) {
-            throw new IllegalArgumentException("position: 1-based, got " + position);
+            throw new IllegalArgumentException(
+                    "position: 1-based, got " + position); // untranslated: a developer's contract
         }
         if (encoded != null && encoded.remaining() != bsonSize) {
-            throw new IllegalArgumentException(
-                    "encoded: " + encoded.remaining() + " bytes for a document of " + bsonSize + " bytes");
+            throw new IllegalArgumentException(String.format(
+                    "encoded: %s bytes for a document of %s bytes", // untranslated: a developer's contract
+                    encoded.remaining(), bsonSize));
         }
     }
 

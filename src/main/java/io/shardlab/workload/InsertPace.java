@@ -16,7 +16,8 @@ public record InsertPace(long startMillis, double docsPerSecond) {
 
     public InsertPace {
         if (!(docsPerSecond > 0) || Double.isInfinite(docsPerSecond)) {
-            throw new IllegalArgumentException("docsPerSecond: more than 0, got " + docsPerSecond);
+            throw new IllegalArgumentException(
+                    "docsPerSecond: more than 0, got " + docsPerSecond); // untranslated: a developer's contract
         }
     }
 

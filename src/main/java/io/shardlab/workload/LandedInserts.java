@@ -33,8 +33,8 @@ public final class LandedInserts implements ClusterEventListener {
      */
     public void recordInto(WriteDistribution writes, int expected) {
         if (byShard == null) {
-            throw new IllegalStateException(
-                    "the simulated cluster reported no landed inserts for a batch of " + expected);
+            throw new IllegalStateException("the simulated cluster reported no landed inserts for a batch of "
+                    + expected); // untranslated: a developer's contract
         }
         long total = 0;
         for (Map.Entry<String, Long> e : byShard.entrySet()) {
@@ -42,8 +42,8 @@ public final class LandedInserts implements ClusterEventListener {
             total += e.getValue();
         }
         if (total != expected) {
-            throw new IllegalStateException(
-                    "the simulated cluster landed " + total + " of " + expected + " inserted documents");
+            throw new IllegalStateException("the simulated cluster landed " + total + " of " + expected
+                    + " inserted documents"); // untranslated: a developer's contract
         }
     }
 }

@@ -16,7 +16,8 @@ public final class PaddedId {
      */
     public static String of(String prefix, long value, int width) {
         if (value < 0) {
-            throw new IllegalArgumentException("value: not negative, got " + value);
+            throw new IllegalArgumentException(
+                    "value: not negative, got " + value); // untranslated: a developer's contract
         }
         String digits = Long.toString(value);
         int pad = width - digits.length();

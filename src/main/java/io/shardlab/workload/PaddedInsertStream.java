@@ -19,9 +19,9 @@ public final class PaddedInsertStream extends MappedInsertStream {
 
     private static UnaryOperator<InsertDocument> paddedTo(int bytes) {
         if (bytes < InsertDocument.EMPTY_DOCUMENT_SIZE || bytes > InsertPreparation.MAX_BSON_OBJECT_SIZE) {
-            throw new IllegalArgumentException("doc-size: a document has between " + InsertDocument.EMPTY_DOCUMENT_SIZE
-                    + " and " + InsertPreparation.MAX_BSON_OBJECT_SIZE + " bytes (16 MiB, MongoDB's maximum), got "
-                    + bytes);
+            throw new IllegalArgumentException(String.format(
+                    "doc-size: a document has between %s and %s bytes (16 MiB, MongoDB's maximum), got %s", // untranslated: a contract (the CLI bounds --doc-size)
+                    InsertDocument.EMPTY_DOCUMENT_SIZE, InsertPreparation.MAX_BSON_OBJECT_SIZE, bytes));
         }
         return d -> d.bsonSize() >= bytes ? d : new InsertDocument(d.document(), bytes, d.position());
     }

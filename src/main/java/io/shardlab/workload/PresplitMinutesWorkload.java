@@ -2,6 +2,7 @@ package io.shardlab.workload;
 
 import io.shardlab.key.ShardKey;
 import io.shardlab.text.Message;
+import io.shardlab.text.RefusedInput;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +32,7 @@ public final class PresplitMinutesWorkload implements Workload {
     @Override
     public InsertStream open(WorkloadSettings settings) {
         if (settings.docs() > DAY.toMillis()) {
-            throw new IllegalArgumentException("workload 'presplit-minutes': at most " + DAY.toMillis()
-                    + " documents (one per millisecond of the day, _id must be unique), got " + settings.docs());
+            throw new RefusedInput(Message.of("workload.refused.presplitMinutesDocs", DAY.toMillis(), settings.docs()));
         }
         TimedStream basis = new TimedStream(settings, DAY);
         SplittableRandom random = basis.values();

@@ -14,10 +14,10 @@ public record Query(Message name, QueryShape shape, BsonDocument filter) {
 
     public Query {
         if (name == null) {
-            throw new IllegalArgumentException("name: required");
+            throw new IllegalArgumentException("name: required"); // untranslated: a developer's contract
         }
         if (shape == null || filter == null) {
-            throw new IllegalArgumentException("shape/filter: required");
+            throw new IllegalArgumentException("shape/filter: required"); // untranslated: a developer's contract
         }
     }
 }

@@ -23,13 +23,14 @@ public record QueryTemplate(
 
     public QueryTemplate {
         if (name == null) {
-            throw new IllegalArgumentException("name: required");
+            throw new IllegalArgumentException("name: required"); // untranslated: a developer's contract
         }
         if (shape == null || filters == null) {
-            throw new IllegalArgumentException("shape/filters: required");
+            throw new IllegalArgumentException("shape/filters: required"); // untranslated: a developer's contract
         }
         if (!(weight > 0) || Double.isInfinite(weight)) {
-            throw new IllegalArgumentException("weight: must be positive and finite, got " + weight);
+            throw new IllegalArgumentException(
+                    "weight: must be positive and finite, got " + weight); // untranslated: a developer's contract
         }
     }
 

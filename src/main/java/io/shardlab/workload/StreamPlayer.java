@@ -93,7 +93,9 @@ public final class StreamPlayer {
     /** Undo took back {@code n} of the stream's documents: the cursor moves back by them. */
     public void takeBack(int n) {
         if (n < 0 || n > inserted) {
-            throw new IllegalArgumentException("n: between 0 and the " + inserted + " documents in, got " + n);
+            throw new IllegalArgumentException(String.format(
+                    "n: between 0 and the %s documents in, got %s", // untranslated: a developer's contract
+                    inserted, n));
         }
         inserted -= n;
     }

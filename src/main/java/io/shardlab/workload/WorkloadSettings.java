@@ -21,10 +21,12 @@ public record WorkloadSettings(long docs, long seed, Instant start) {
 
     public WorkloadSettings {
         if (docs < 1) {
-            throw new IllegalArgumentException("docs: at least 1 document, got " + docs);
+            throw new IllegalArgumentException(String.format(
+                    "docs: at least 1 document, got %s", // untranslated: a developer's contract
+                    docs));
         }
         if (start == null) {
-            throw new IllegalArgumentException("start: required");
+            throw new IllegalArgumentException("start: required"); // untranslated: a developer's contract
         }
     }
 

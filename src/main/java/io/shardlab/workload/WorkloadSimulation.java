@@ -78,9 +78,9 @@ public final class WorkloadSimulation {
      */
     public static WorkloadSimulation fromLayout(SimulationSetup setup, LoadLayout load) {
         if (setup.shards() != load.layout().shards().size()) {
-            throw new IllegalArgumentException(
-                    "shards: the layout of " + load.layout().namespace() + " has "
-                            + load.layout().shards().size() + " shards, the setup " + setup.shards());
+            throw new IllegalArgumentException(String.format(
+                    "shards: the layout of %s has %s shards, the setup %s", // untranslated: a developer's contract
+                    load.layout().namespace(), load.layout().shards().size(), setup.shards()));
         }
         return new WorkloadSimulation(setup, load);
     }

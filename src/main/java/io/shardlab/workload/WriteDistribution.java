@@ -63,7 +63,9 @@ public final class WriteDistribution {
 
         @Override
         public String toString() {
-            return "Window(" + firstInsert + ", " + inserts + ", " + Arrays.toString(writesPerShard) + ")";
+            return String.format(
+                    "Window(%s, %s, %s)", // untranslated: a debugging string
+                    firstInsert, inserts, Arrays.toString(writesPerShard));
         }
     }
 
@@ -83,7 +85,8 @@ public final class WriteDistribution {
      */
     public WriteDistribution(int window, List<String> shards) {
         if (window < 1) {
-            throw new IllegalArgumentException("window: at least 1 insert per window, got " + window);
+            throw new IllegalArgumentException(
+                    "window: at least 1 insert per window, got " + window); // untranslated: a developer's contract
         }
         this.window = window;
         for (String s : shards) {
@@ -135,8 +138,10 @@ public final class WriteDistribution {
      */
     public void record(String shard, int count) {
         if (count < 0 || count > insertsLeftInWindow()) {
-            throw new IllegalArgumentException("count: " + count + " inserts do not fit the " + insertsLeftInWindow()
-                    + " left in the current window");
+            throw new IllegalArgumentException(String.format(
+                    "count: %s inserts do not fit the %s left in the current window", // untranslated: a developer's
+                    // contract
+                    count, insertsLeftInWindow()));
         }
         int index = indexOf(shard);
         for (int i = 0; i < count; i++) {

@@ -19,11 +19,15 @@ import java.util.zip.GZIPInputStream;
 public final class ZipCodeTable {
 
     /** The class-path resource of the dataset. */
-    public static final String RESOURCE = "/io/shardlab/datasets/zipcodes.csv.gz";
+    public static final String RESOURCE = "/io/shardlab/datasets/zipcodes.csv.gz"; // untranslated: a resource path
 
     /** The header the resource starts with. */
-    static final List<String> HEADER =
-            List.of("zip.string()", "city.string()", "state.string()", "latitude.double()", "longitude.double()");
+    static final List<String> HEADER = List.of(
+            "zip.string()", // untranslated: a field of the shipped file's header
+            "city.string()", // untranslated: a field of the shipped file's header
+            "state.string()", // untranslated: a field of the shipped file's header
+            "latitude.double()", // untranslated: a field of the shipped file's header
+            "longitude.double()"); // untranslated: a field of the shipped file's header
 
     /** One row. */
     public record ZipCode(String zip, String city, String state, double latitude, double longitude) {}
@@ -57,7 +61,8 @@ public final class ZipCodeTable {
             }
             return new ZipCodeTable(rows);
         } catch (IOException e) {
-            throw new UncheckedIOException(RESOURCE + ": cannot read: " + e.getMessage(), e);
+            String cause = e.getMessage();
+            throw new UncheckedIOException(RESOURCE + ": cannot read: " + cause, e); // untranslated: a build fault
         }
     }
 

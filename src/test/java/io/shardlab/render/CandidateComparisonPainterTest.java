@@ -23,6 +23,7 @@ class CandidateComparisonPainterTest {
         return new Candidate(
                 "{ x: 1 }",
                 verdict,
+                verdict.equals("ruled out"),
                 12_345,
                 0.012,
                 "not monotonic",

@@ -46,7 +46,7 @@ public record AboutInfo(AppInfo app, String licence, List<BundledComponent> comp
             }
             return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)), resource, kind);
         } catch (IOException e) {
-            throw new UncheckedIOException(resource + ": cannot be read", e);
+            throw new UncheckedIOException(resource + ": cannot be read", e); // untranslated: a build fault
         }
     }
 
@@ -75,8 +75,9 @@ public record AboutInfo(AppInfo app, String licence, List<BundledComponent> comp
             }
             String[] columns = line.split("\t", -1);
             if (columns.length != 5) {
-                throw new IllegalArgumentException(
-                        resource + " line " + number + ": expected 5 tab-separated columns, got " + columns.length);
+                throw new IllegalArgumentException(String.format(
+                        "%s line %s: expected 5 tab-separated columns, got %s", // untranslated: a build fault
+                        resource, number, columns.length));
             }
             components.add(new BundledComponent(
                     columns[0].strip(),

@@ -38,7 +38,9 @@ public record BundledComponent(
         requireText("licence", licence);
         requireText("probe", probe);
         if (kind == Kind.MAVEN_JAR && !coordinates.contains(":")) {
-            throw new IllegalArgumentException("coordinates: expected 'groupId:artifactId', got '" + coordinates + "'");
+            throw new IllegalArgumentException(String.format(
+                    "coordinates: expected 'groupId:artifactId', got '%s'", // untranslated: the shipped list's contract
+                    coordinates));
         }
     }
 
@@ -49,7 +51,8 @@ public record BundledComponent(
 
     private static void requireText(String what, String value) {
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(what + ": must not be blank, got '" + value + "'");
+            throw new IllegalArgumentException(
+                    what + ": must not be blank, got '" + value + "'"); // untranslated: the shipped list's contract
         }
     }
 }

@@ -280,7 +280,9 @@ public final class AdvisorViewModel {
 
     private static String size(long bytes) {
         double mb = bytes / (1024.0 * 1024.0);
-        return mb >= 1 ? String.format(Locale.ROOT, "%.1f MB", mb) : String.format(Locale.ROOT, "%,d KB", bytes / 1024);
+        return mb >= 1
+                ? String.format(Locale.ROOT, "%.1f MB", mb) // untranslated: a size in MB or KB
+                : String.format(Locale.ROOT, "%,d KB", bytes / 1024); // untranslated: a size in MB or KB
     }
 
     // ---- query mix ----
@@ -387,7 +389,9 @@ public final class AdvisorViewModel {
     /** Sets the number of shards, 1 to {@value SimulationSetup#MAX_SHARDS}. */
     public void setShards(int n) {
         if (n < 1 || n > SimulationSetup.MAX_SHARDS) {
-            throw new IllegalArgumentException("shards: between 1 and " + SimulationSetup.MAX_SHARDS + ", got " + n);
+            throw new IllegalArgumentException(String.format(
+                    "shards: between 1 and %s, got %s", // untranslated: a developer's contract (a bounded spinner)
+                    SimulationSetup.MAX_SHARDS, n));
         }
         shards.set(n);
     }
@@ -405,7 +409,10 @@ public final class AdvisorViewModel {
     /** Sets the maximum chunk size, 1 to 1024 MB (MongoDB's range for {@code config.settings chunksize}). */
     public void setChunkSizeMegabytes(int mb) {
         if (mb < 1 || mb > 1024) {
-            throw new IllegalArgumentException("chunkSizeMegabytes: between 1 and 1024, got " + mb);
+            throw new IllegalArgumentException(String.format(
+                    "chunkSizeMegabytes: between 1 and 1024, got %s", // untranslated: a developer's contract (a bounded
+                    // spinner)
+                    mb));
         }
         chunkSizeMegabytes.set(mb);
     }

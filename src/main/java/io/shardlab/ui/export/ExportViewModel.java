@@ -92,7 +92,9 @@ public final class ExportViewModel {
             highlight = highlight == null ? Highlight.none() : highlight;
             compared = List.copyOf(compared);
             if (compared.size() == 1) {
-                throw new IllegalArgumentException("compared: a comparison has two sides or more, got one");
+                throw new IllegalArgumentException(
+                        "compared: a comparison has two sides or more, got one"); // untranslated: a developer's
+                // contract
             }
         }
 
@@ -132,7 +134,9 @@ public final class ExportViewModel {
          */
         public static Input comparison(List<Side> sides) {
             if (sides.isEmpty()) {
-                throw new IllegalArgumentException("compared: a comparison has two sides or more, got none");
+                throw new IllegalArgumentException(
+                        "compared: a comparison has two sides or more, got none"); // untranslated: a developer's
+                // contract
             }
             return new Input(sides.get(0).data(), Highlight.none(), sides);
         }

@@ -55,7 +55,11 @@ public final class ConnectDialog extends Dialog<Void> {
 
         TextField uri = new TextField();
         uri.setId("connect-uri");
-        text.prompt(uri, "live.connect.prompt", "mongodb://host:27017", "mongodb+srv://cluster.example.net");
+        text.prompt(
+                uri,
+                "live.connect.prompt",
+                "mongodb://host:27017",
+                "mongodb+srv://cluster.example.net"); // untranslated: example connection strings
         uri.setPrefColumnCount(42);
         uri.textProperty().bindBidirectional(vm.connectionStringProperty());
         Label masked = new Label();

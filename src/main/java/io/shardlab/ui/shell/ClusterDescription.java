@@ -75,15 +75,17 @@ public record ClusterDescription(Message kind, Optional<String> serverVersion, b
 
     private static Message said(String kind) {
         if (kind == null || kind.isBlank()) {
-            throw new IllegalArgumentException("kind: must name the cluster kind, got '" + kind + "'");
+            throw new IllegalArgumentException(
+                    "kind: must name the cluster kind, got '" + kind + "'"); // untranslated: a developer's contract
         }
         return Message.of("window.said", kind);
     }
 
     private static String release(String serverVersion) {
         if (serverVersion == null || !parses(serverVersion)) {
-            throw new IllegalArgumentException(
-                    "serverVersion: expected a MongoDB release such as '8.0', got '" + serverVersion + "'");
+            throw new IllegalArgumentException(String.format(
+                    "serverVersion: expected a MongoDB release such as '8.0', got '%s'", // untranslated: a contract
+                    serverVersion));
         }
         return serverVersion;
     }

@@ -21,7 +21,8 @@ public final class DaemonBackgroundTasks implements BackgroundTasks {
     @Override
     public ExecutorService parallel(String name, int threads) {
         if (threads < 1) {
-            throw new IllegalArgumentException("threads: must be at least 1, got " + threads);
+            throw new IllegalArgumentException(
+                    "threads: must be at least 1, got " + threads); // untranslated: a developer's contract
         }
         return made(Executors.newFixedThreadPool(threads, daemons(name)));
     }
@@ -47,7 +48,8 @@ public final class DaemonBackgroundTasks implements BackgroundTasks {
 
     private static ThreadFactory daemons(String name) {
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("name: a lane needs a thread name, got \"" + name + "\"");
+            throw new IllegalArgumentException(
+                    "name: a lane needs a thread name, got \"" + name + "\""); // untranslated: a developer's contract
         }
         return runnable -> {
             Thread t = new Thread(runnable, name);
