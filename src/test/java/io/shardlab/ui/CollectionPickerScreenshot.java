@@ -36,7 +36,8 @@ import org.testfx.framework.junit5.Start;
  * -Dshardlab.screenshot=assets/screenshots}, or on an X display with openbox running, DISPLAY set): the real GTK window at 1600 × 1000 in the dark theme and
  * presenter mode, a Java driver connected through Accept connections having sharded social.inbox (hashed)
  * and social.users (ranged, three chunks) and written to both, the picker open on the search "soc"
- * (collection-picker-dark-presenter.png).
+ * (collection-picker-dark-presenter.png); and in the light theme with Follow writes on, five sharded collections,
+ * the number line switched to social.inbox by the client's writes (collection-picker.png).
  */
 @ExtendWith(ApplicationExtension.class)
 @EnabledIfSystemProperty(named = "shardlab.screenshot", matches = ".+")
@@ -91,33 +92,7 @@ class CollectionPickerScreenshot {
         robot.interact(() -> explorer.connections().setAccepting(true));
         waitUntil(() -> explorer.connections().acceptingProperty().get());
 
-        client = MongoClients.create(
-                explorer.connections().connectionStringProperty().get()
-                        + "?directConnection=true&serverSelectionTimeoutMS=5000&appName=social-app");
-        MongoDatabase admin = client.getDatabase("admin");
-        admin.runCommand(new Document("enableSharding", "social"));
-        admin.runCommand(
-                new Document("shardCollection", "social.inbox").append("key", new Document("userId", "hashed")));
-        admin.runCommand(new Document("shardCollection", "social.users").append("key", new Document("name", 1)));
-        for (String middle : List.of("h", "p")) {
-            admin.runCommand(new Document("split", "social.users").append("middle", new Document("name", middle)));
-        }
-        admin.runCommand(new Document("enableSharding", "shop"));
-        admin.runCommand(new Document("shardCollection", "shop.orders").append("key", new Document("orderId", 1)));
-        MongoCollection<BsonDocument> users = client.getDatabase("social").getCollection("users", BsonDocument.class);
-        List<BsonDocument> people = new ArrayList<>();
-        for (String name : List.of("ada", "grace", "linus", "margaret", "ken", "barbara", "tim")) {
-            people.add(new BsonDocument("name", new BsonString(name)));
-        }
-        users.insertMany(people);
-        MongoCollection<BsonDocument> inbox = client.getDatabase("social").getCollection("inbox", BsonDocument.class);
-        for (int b = 0; b < 20; b++) {
-            List<BsonDocument> batch = new ArrayList<>();
-            for (int i = 0; i < 500; i++) {
-                batch.add(new BsonDocument("userId", new BsonInt64(b * 500L + i)));
-            }
-            inbox.insertMany(batch);
-        }
+        shardAndWrite(explorer, List.of("shop.orders"));
         waitUntil(() -> explorer.collections().choices().size() == 4);
 
         // show social.inbox, then open the picker again on the search "soc"
@@ -139,6 +114,70 @@ class CollectionPickerScreenshot {
         Thread.sleep(1500);
         shoot(robot, "collection-picker-dark-presenter.png");
         robot.push(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void the_picker_in_the_light_theme_following_writes(FxRobot robot) throws Exception {
+        ExplorerViewModel explorer = app.explorer();
+        robot.interact(
+                () -> explorer.launch(Scenario.of("{ counter: 1 }", "monotonic").withDocuments(20_000)));
+        waitUntil(() -> explorer.phaseProperty().get() == ExplorerViewModel.Phase.READY);
+        robot.interact(() -> explorer.connections().setAccepting(true));
+        waitUntil(() -> explorer.connections().acceptingProperty().get());
+        robot.interact(() -> explorer.collections().followWritesProperty().set(true));
+        shardAndWrite(explorer, List.of("shop.orders", "shop.customers"));
+        waitUntil(() -> explorer.collections().choices().size() == 5);
+        waitUntil(() -> app.explorer().numberLine().pictureProperty().get() != null
+                && app.explorer()
+                        .numberLine()
+                        .pictureProperty()
+                        .get()
+                        .data()
+                        .layout()
+                        .snapshot()
+                        .namespace()
+                        .equals("social.inbox"));
+        robot.clickOn("#collection-picker");
+        robot.write("soc");
+        Thread.sleep(1500);
+        shoot(robot, "collection-picker.png");
+        robot.push(KeyCode.ESCAPE);
+    }
+
+    /**
+     * A Java driver (appName social-app) through Accept connections: shards social.inbox (hashed), social.users
+     * (ranged, three chunks) and each of {@code others} (ranged, one chunk), then writes users and inbox documents.
+     */
+    private void shardAndWrite(ExplorerViewModel explorer, List<String> others) {
+        client = MongoClients.create(
+                explorer.connections().connectionStringProperty().get()
+                        + "?directConnection=true&serverSelectionTimeoutMS=5000&appName=social-app");
+        MongoDatabase admin = client.getDatabase("admin");
+        admin.runCommand(new Document("enableSharding", "social"));
+        admin.runCommand(
+                new Document("shardCollection", "social.inbox").append("key", new Document("userId", "hashed")));
+        admin.runCommand(new Document("shardCollection", "social.users").append("key", new Document("name", 1)));
+        for (String middle : List.of("h", "p")) {
+            admin.runCommand(new Document("split", "social.users").append("middle", new Document("name", middle)));
+        }
+        admin.runCommand(new Document("enableSharding", "shop"));
+        for (String namespace : others) {
+            admin.runCommand(new Document("shardCollection", namespace).append("key", new Document("orderId", 1)));
+        }
+        MongoCollection<BsonDocument> users = client.getDatabase("social").getCollection("users", BsonDocument.class);
+        List<BsonDocument> people = new ArrayList<>();
+        for (String name : List.of("ada", "grace", "linus", "margaret", "ken", "barbara", "tim")) {
+            people.add(new BsonDocument("name", new BsonString(name)));
+        }
+        users.insertMany(people);
+        MongoCollection<BsonDocument> inbox = client.getDatabase("social").getCollection("inbox", BsonDocument.class);
+        for (int b = 0; b < 20; b++) {
+            List<BsonDocument> batch = new ArrayList<>();
+            for (int i = 0; i < 500; i++) {
+                batch.add(new BsonDocument("userId", new BsonInt64(b * 500L + i)));
+            }
+            inbox.insertMany(batch);
+        }
     }
 
     /** The menu bar's item {@code id}, at any depth. */
