@@ -28,25 +28,26 @@ import java.util.function.LongConsumer;
 import org.bson.BsonDocument;
 
 /**
- * One scenario playing on one {@link SimulatedCluster}: the stream's cursor, the write and heat
- * counts, the recent inserts and moves, the user's commands and their undo. Confined to the
- * simulation thread, like the cluster it owns; everything it hands out is an immutable
- * {@link ExplorerFrame}.
+ * One scenario playing on one {@link SimulatedCluster}: the stream's cursor, the write and heat counts, the recent
+ * inserts and moves, the user's commands and their undo. Confined to the simulation thread, like the cluster it owns;
+ * everything it hands out is an immutable {@link ExplorerFrame}.
  *
- * <p>Time: {@link #advance} lets simulated time pass in steps of at most
- * {@link SimulatedCluster#INSERT_STEP_MILLIS}; at the end of each step the documents due by then
- * arrive as one insert batch, at the stream's {@link InsertPace}, through the one {@link StreamPlayer}
- * (cursor and steps; the CLI's {@link io.shardlab.workload.WorkloadDriver} plays through it too).
- * The cluster's own automatic work (balancer rounds, migration commits, auto-merges) runs inside
+ * <p>Time: {@link #advance} lets simulated time pass in steps of at most {@link SimulatedCluster#INSERT_STEP_MILLIS};
+ * at the end of each step the documents due by then arrive as one insert batch, at the stream's {@link InsertPace},
+ * through the one {@link StreamPlayer} (cursor and steps; the CLI's {@link io.shardlab.workload.WorkloadDriver} plays
+ * through it too). The cluster's own automatic work (balancer rounds, migration commits, auto-merges) runs inside
  * those steps.
  *
- * <p>Undo is a rewind: it takes back the newest user command <em>and every insert and automatic
- * step after it</em>, moving the stream's cursor back by the undone inserts, so that the world is
- * exactly as it was just before the command. Redo re-applies the command and the steps that followed
- * it. The cluster keeps a bounded history ({@link ClusterBuilder#HISTORY_ENTRIES} entries); a command older than
- * that can no longer be undone.
+ * <p>Undo is a rewind: it takes back the newest user command <em>and every insert and automatic step after it</em>,
+ * moving the stream's cursor back by the undone inserts, so that the world is exactly as it was just before the
+ * command. Redo re-applies the command and the steps that followed it. The cluster keeps a bounded history
+ * ({@link ClusterBuilder#HISTORY_ENTRIES} entries); a command older than that can no longer be undone.
  */
 public final class ExplorerSession {
+
+    private static final String NO_STREAM = "no insert stream"; // untranslated: a label no view shows
+    private static final String CLIENTS_WRITES = "clients' writes to %s"; // untranslated: as NO_STREAM
+    private static final String DATA_FILE = "a data file's documents"; // untranslated: as NO_STREAM
 
     /** Rows of the key-range × time heatmap. */
     public static final int HEAT_ROWS = HeatmapRanges.DEFAULT_ROWS;
@@ -308,9 +309,7 @@ public final class ExplorerSession {
             inserts = PreparedInserts.read(scenario.source().open(scenario.settings()), scenario.key());
         } catch (IllegalArgumentException e) {
             PreparedStream none = PreparedStream.without(
-                    PreparedInserts.none(
-                            scenario.key(),
-                            "no insert stream"), // untranslated: PreparedInserts.source, a label no view shows
+                    PreparedInserts.none(scenario.key(), NO_STREAM),
                     cluster.snapshot().cluster().chunks());
             ExplorerSession session = new ExplorerSession(scenario, cluster, none);
             session.log(
@@ -334,11 +333,7 @@ public final class ExplorerSession {
     public static ExplorerSession observe(
             ResolvedScenario collection, SimulatedCluster cluster, ExplorerSession streamSession) {
         PreparedStream stream = PreparedStream.without(
-                PreparedInserts.none(
-                        collection.key(),
-                        String.format(
-                                "clients' writes to %s", // untranslated: a label no view shows
-                                collection.namespace())),
+                PreparedInserts.none(collection.key(), String.format(CLIENTS_WRITES, collection.namespace())),
                 cluster.snapshot().cluster().chunks());
         return new ExplorerSession(collection, cluster, stream, streamSession.windowMillis(), List.of(), streamSession);
     }
@@ -398,9 +393,7 @@ public final class ExplorerSession {
      */
     public static ExplorerSession opened(ResolvedScenario collection, SimulatedCluster cluster) {
         PreparedStream stream = PreparedStream.without(
-                PreparedInserts.none(
-                        collection.key(),
-                        "a data file's documents"), // untranslated: PreparedInserts.source, a label no view shows
+                PreparedInserts.none(collection.key(), DATA_FILE),
                 cluster.snapshot().cluster().chunks());
         long window = windowMillis(
                 collection.scenario().documents(), collection.scenario().docsPerSecond());

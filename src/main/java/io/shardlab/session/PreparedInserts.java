@@ -96,13 +96,13 @@ public final class PreparedInserts {
         }
     }
 
-    /** The same fields, all ascending: reads the values a hashed pattern hashes. */
     /** No documents, for a collection that plays no stream ({@code source} says whose writes it shows). */
     static PreparedInserts none(ShardKeyPattern pattern, String source) {
         return new PreparedInserts(
                 pattern, source, new ShardKey[0], pattern.isHashed() ? new ShardKey[0] : null, new int[0]);
     }
 
+    /** The same fields, all ascending: reads the values a hashed pattern hashes. */
     private static ShardKeyPattern unhashed(ShardKeyPattern pattern) {
         return new ShardKeyPattern(pattern.fields().stream()
                 .map(f -> new KeyField(f.path(), false))
