@@ -173,6 +173,11 @@ public final class ChunkMap {
         return counts;
     }
 
+    /** The shards owning at least one chunk, sorted by shard id. */
+    public List<String> owningShards() {
+        return List.copyOf(chunksPerShard().keySet());
+    }
+
     /**
      * Splits the chunk at {@code index} at the given points (sorted, strictly inside the chunk). The
      * new chunks keep the shard, clear the jumbo flag and take successive minor versions after the

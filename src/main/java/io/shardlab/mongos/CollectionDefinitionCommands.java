@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -280,13 +279,8 @@ final class CollectionDefinitionCommands {
     private List<String> shardsHolding(String namespace) {
         Optional<ShardedCatalog.CollectionEntry> sharded = context.catalog().collection(namespace);
         if (sharded.isPresent()) {
-            List<String> owning = new ArrayList<>(new TreeSet<>(sharded.get()
-                    .cluster()
-                    .snapshot()
-                    .cluster()
-                    .chunks()
-                    .chunksPerShard()
-                    .keySet()));
+            List<String> owning = new ArrayList<>(
+                    sharded.get().cluster().snapshot().cluster().chunks().owningShards());
             Optional<String> primary = context.catalog()
                     .database(namespace.substring(0, namespace.indexOf('.')))
                     .map(d -> d.primaryShard());

@@ -6,9 +6,7 @@ import io.shardlab.cluster.MongoVersion;
 import io.shardlab.mongos.CommandSyntax.FirstField;
 import io.shardlab.routing.Operation;
 import io.shardlab.routing.Targeting;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonDocument;
@@ -272,13 +270,7 @@ final class ExplainCommand {
         }
         Targeting t = WriteCommands.routeWrite(context.router(sharded.get()), op);
         if (t == null) {
-            return new ArrayList<>(new TreeSet<>(sharded.get()
-                    .cluster()
-                    .snapshot()
-                    .cluster()
-                    .chunks()
-                    .chunksPerShard()
-                    .keySet()));
+            return sharded.get().cluster().snapshot().cluster().chunks().owningShards();
         }
         if (t.rejected()) {
             throw new MongoCommandException(
