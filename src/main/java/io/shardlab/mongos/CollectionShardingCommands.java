@@ -290,7 +290,9 @@ final class CollectionShardingCommands {
         CommandArguments args = request.arguments();
         String ns = args.firstString();
         ShardKeyPattern key = ShardKeyPattern.of(args.document("key"));
-        ShardedCatalog.CollectionEntry entry = context.requireSharded(ns);
+        // mongo cluster_reshard_collection_cmd.cpp asks the routing cache first
+        ShardedCatalog.CollectionEntry entry =
+                context.catalog().collection(ns).orElseThrow(() -> context.notShardedInCatalogCache(ns));
         if (args.isTrue("unique")) {
             throw new MongoCommandException(ErrorCode.BAD_VALUE, "The unique field must be false");
         }
@@ -347,9 +349,10 @@ final class CollectionShardingCommands {
             // mongo catalog_cache.cpp getDatabase
             throw new MongoCommandException(ErrorCode.NAMESPACE_NOT_FOUND, "database " + db + " not found");
         }
-        ShardedCatalog.CollectionEntry entry = context.catalog()
-                .collection(ns)
-                .orElseThrow(() -> new MongoCommandException(ErrorCode.NAMESPACE_NOT_SHARDED, notShardedForRefine(ns)));
+        // a missing collection of an existing database too: the shard's coordinator opens it without requiring it,
+        // then asks the routing cache (4.4's cluster_refine_collection_shard_key_cmd.cpp, 5.0+'s coordinator)
+        ShardedCatalog.CollectionEntry entry =
+                context.catalog().collection(ns).orElseThrow(() -> context.notShardedInCatalogCache(ns));
         ClusterSnapshot current = entry.cluster().snapshot().cluster();
         if (current.key().equals(key)) {
             return Replies.ok();
@@ -371,21 +374,6 @@ final class CollectionShardingCommands {
         refine = new RefineCollectionShardKey(ns, key, context.everyDocument(ns, key));
         context.catalog().refineCollectionShardKey(refine);
         return Replies.ok();
-    }
-
-    /**
-     * A refine's text for a collection that is not sharded, a missing one of an existing database included (the
-     * shard's coordinator opens the collection without requiring it, then asks the routing cache): before 7.0 "Collection
-     * db.c is not sharded." (mongo {@code src/mongo/s/catalog_cache.cpp} of 4.4–6.0,
-     * {@code getShardedCollectionRoutingInfoWithRefresh}, read by 4.4's {@code cluster_refine_collection_shard_key_cmd.cpp}
-     * and by 5.0's and 6.0's {@code refine_collection_shard_key_coordinator.cpp}); from 7.0, whose cache answers a
-     * {@code CollectionRoutingInfo}, "Expected collection db.c to be sharded" (the same function, and 8.x's
-     * {@code getShardedCollectionRoutingInfoWithPlacementRefresh}).
-     */
-    private String notShardedForRefine(String ns) {
-        return context.version().atLeast(7, 0)
-                ? "Expected collection " + ns + " to be sharded"
-                : "Collection " + ns + " is not sharded.";
     }
 
     /**

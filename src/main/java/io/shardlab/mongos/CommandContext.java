@@ -120,7 +120,20 @@ record CommandContext(
      */
     ShardedCatalog.CollectionEntry requireRoutedSharded(String ns) {
         requireRoutedDatabase(databaseOf(ns));
-        return requireSharded(ns);
+        return catalog.collection(ns).orElseThrow(() -> notShardedInCatalogCache(ns));
+    }
+
+    /**
+     * NamespaceNotSharded as the router's catalog cache words it ({@code getShardedCollectionRoutingInfoWithRefresh},
+     * mongo {@code src/mongo/s/catalog_cache.cpp}): "Collection db.c is not sharded." before 7.0; from 7.0, whose
+     * cache answers a {@code CollectionRoutingInfo}, "Expected collection db.c to be sharded".
+     */
+    MongoCommandException notShardedInCatalogCache(String ns) {
+        return new MongoCommandException(
+                ErrorCode.NAMESPACE_NOT_SHARDED,
+                version().atLeast(7, 0)
+                        ? "Expected collection " + ns + " to be sharded"
+                        : "Collection " + ns + " is not sharded.");
     }
 
     /**

@@ -338,7 +338,7 @@ class MongosAdminCommandsTest {
     @CsvSource(delimiter = '|', textBlock = """
             before 5.0 there is no reshardCollection | 4.4 | {reshardCollection: 'app.orders', key: {c: 1}}                   | CommandNotFound     | no such command: 'reshardCollection'
             unique                                   | 5.0 | {reshardCollection: 'app.orders', key: {c: 1}, unique: true}     | BadValue            | The unique field must be false
-            not sharded                              | 6.0 | {reshardCollection: 'app.other', key: {c: 1}}                    | NamespaceNotSharded | app.other is not sharded.
+            not sharded                              | 6.0 | {reshardCollection: 'app.other', key: {c: 1}}                    | NamespaceNotSharded | Collection app.other is not sharded.
             key missing                              | 7.0 | {reshardCollection: 'app.orders'}                                | IDLFailedToParse    | BSON field 'reshardCollection.key' is missing but a required field
             a collation                              | 7.0 | {reshardCollection: 'app.orders', key: {c: 1}, collation: {locale: 'fr'}} | BadValue   | The collation for reshardCollection must be {locale: 'simple'}, but found: { locale: "fr" }
             """)

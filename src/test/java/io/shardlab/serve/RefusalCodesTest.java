@@ -29,7 +29,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code sharding_catalog_manager_chunk_operations.cpp} (commitChunksMerge), {@code cluster_move_chunk_cmd.cpp}
  * (6.0+: 656450–656452), {@code cluster_clear_jumbo_flag_cmd.cpp} (51260),
  * {@code refine_collection_shard_key_coordinator.cpp} and {@code catalog_cache.cpp} (a refine of a collection that
- * is missing from an existing database is NamespaceNotSharded), {@code sharding_catalog_manager_shard_operations.cpp},
+ * is missing from an existing database is NamespaceNotSharded; split, moveChunk, mergeChunks and reshardCollection of
+ * a collection that is not sharded ask {@code getShardedCollectionRoutingInfoWithRefresh}, whose text changes at 7.0),
+ * {@code sharding_catalog_manager_shard_operations.cpp},
  * {@code create_collection_coordinator.cpp}, {@code split_vector.cpp}.
  */
 class RefusalCodesTest {
@@ -93,6 +95,12 @@ class RefusalCodesTest {
             6.0 | {refineCollectionShardKey: 'app.missing', key: {x: 1, y: 1}} | 118 | NamespaceNotSharded | Collection app.missing is not sharded.
             7.0 | {refineCollectionShardKey: 'app.missing', key: {x: 1, y: 1}} | 118 | NamespaceNotSharded | Expected collection app.missing to be sharded
             8.0 | {refineCollectionShardKey: 'app.missing', key: {x: 1, y: 1}} | 118 | NamespaceNotSharded | Expected collection app.missing to be sharded
+            5.0 | {split: 'app.missing', middle: {x: 1}}                     | 118    | NamespaceNotSharded | Collection app.missing is not sharded.
+            6.0 | {moveChunk: 'app.missing', find: {x: 1}, to: 'shard02'}    | 118    | NamespaceNotSharded | Collection app.missing is not sharded.
+            7.0 | {mergeChunks: 'app.missing', bounds: [{x: 0}, {x: 50}]}    | 118    | NamespaceNotSharded | Expected collection app.missing to be sharded
+            8.0 | {split: 'app.missing', middle: {x: 1}}                     | 118    | NamespaceNotSharded | Expected collection app.missing to be sharded
+            6.0 | {reshardCollection: 'app.missing', key: {y: 1}}            | 118    | NamespaceNotSharded | Collection app.missing is not sharded.
+            8.0 | {reshardCollection: 'app.missing', key: {y: 1}}            | 118    | NamespaceNotSharded | Expected collection app.missing to be sharded
             6.0 | {addShard: 'shard02/shard02.shardlab:27018'}                | 20     | IllegalOperation | A shard already exists containing the replica set 'shard02'
             6.0 | {shardCollection: 'app.h', key: {h: 'hashed'}, unique: true} | 72   | InvalidOptions   | Hashed shard keys cannot be declared unique. It's possible to ensure uniqueness on the hashed field by declaring an additional (non-hashed) unique index on the field.
             6.0 | {shardCollection: 'app.r', key: {r: 1}, numInitialChunks: 4} | 72   | InvalidOptions   | numInitialChunks is only supported when the collection is empty and has a hashed field in the shard key pattern
