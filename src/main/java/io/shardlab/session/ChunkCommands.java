@@ -10,6 +10,7 @@ import io.shardlab.sim.MoveChunk;
 import io.shardlab.sim.MoveRange;
 import io.shardlab.sim.SplitAt;
 import io.shardlab.sim.SplitFind;
+import io.shardlab.text.Message;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -68,12 +69,11 @@ public final class ChunkCommands {
     }
 
     /** Why a chunk of this key cannot be moved on this version, or empty when it can. */
-    public Optional<String> moveUnsupportedReason() {
+    public Optional<Message> moveUnsupportedReason() {
         if (version.atLeast(MongoVersion.V6_0) || !key.isHashed()) {
             return Optional.empty();
         }
-        return Optional.of("Before MongoDB 6.0 a chunk of a hashed key is moved with moveChunk's bounds "
-                + "form, which ShardLab's simulator does not model");
+        return Optional.of(Message.of("session.chunk.hashedMoveBefore60"));
     }
 
     /**
@@ -82,9 +82,9 @@ public final class ChunkCommands {
      * @throws IllegalStateException when {@link #moveUnsupportedReason()} is present
      */
     public ClusterCommand move(Chunk chunk, String toShard) {
-        moveUnsupportedReason().ifPresent(reason -> {
-            throw new IllegalStateException(reason);
-        });
+        if (moveUnsupportedReason().isPresent()) {
+            throw new IllegalStateException("move: a hashed key's chunk before 6.0"); // untranslated: a contract
+        }
         if (version.atLeast(MongoVersion.V6_0)) {
             return new MoveRange(
                     namespace, chunk.min().toDocument(key), chunk.max().toDocument(key), toShard);

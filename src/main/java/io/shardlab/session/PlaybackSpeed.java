@@ -13,7 +13,7 @@ public enum PlaybackSpeed {
     /** A thousand simulated seconds per second. */
     X1000("1000×", 1000),
     /** As fast as the simulation thread can go; the screen shows the newest state it has time for. */
-    MAX("Max", Double.POSITIVE_INFINITY);
+    MAX("Max", Double.POSITIVE_INFINITY); // untranslated: no view shows it (they say explorer.speed.max)
 
     private final String label;
     private final double factor;

@@ -183,9 +183,10 @@ public final class ChunkView {
             Tooltip moveTip = new Tooltip();
             moveTip.textProperty()
                     .bind(Bindings.createStringBinding(
-                            () -> actions.moveUnsupportedProperty().get().isEmpty()
-                                    ? text.now("explorer.chunkView.move.tip")
-                                    : actions.moveUnsupportedProperty().get(),
+                            () -> actions.moveUnsupportedProperty()
+                                    .get()
+                                    .map(reason -> text.messages().text(reason))
+                                    .orElseGet(() -> text.now("explorer.chunkView.move.tip")),
                             actions.moveUnsupportedProperty(),
                             text.language()));
             return moveTip;

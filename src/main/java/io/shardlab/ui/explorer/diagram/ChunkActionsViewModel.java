@@ -47,7 +47,8 @@ public final class ChunkActionsViewModel {
     private final ReadOnlyBooleanWrapper canMergeWithNext = new ReadOnlyBooleanWrapper(this, "canMergeWithNext");
     private final ReadOnlyBooleanWrapper splitNamesAPoint = new ReadOnlyBooleanWrapper(this, "splitNamesAPoint");
     private final ReadOnlyBooleanWrapper canMove = new ReadOnlyBooleanWrapper(this, "canMove");
-    private final ReadOnlyStringWrapper moveUnsupported = new ReadOnlyStringWrapper(this, "moveUnsupported", "");
+    private final ReadOnlyObjectWrapper<Optional<Message>> moveUnsupported =
+            new ReadOnlyObjectWrapper<>(this, "moveUnsupported", Optional.empty());
     private final ReadOnlyListWrapper<String> moveTargets =
             new ReadOnlyListWrapper<>(this, "moveTargets", FXCollections.observableArrayList());
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
@@ -109,8 +110,7 @@ public final class ChunkActionsViewModel {
         canMergeWithNext.set(
                 any && line.chunk(s.index() + 1).filter(c -> sameShard(c, s)).isPresent());
         canMerge.set(canMergeWithPrevious.get() || canMergeWithNext.get());
-        moveUnsupported.set(
-                commands == null ? "" : commands.moveUnsupportedReason().orElse(""));
+        moveUnsupported.set(commands == null ? Optional.empty() : commands.moveUnsupportedReason());
         canMove.set(any && moveUnsupported.get().isEmpty());
         List<String> targets = any
                 ? line.shardIds().stream()
@@ -174,7 +174,7 @@ public final class ChunkActionsViewModel {
     }
 
     /** Why moves are unavailable for this key and version; empty when they are available. */
-    public ReadOnlyStringProperty moveUnsupportedProperty() {
+    public ReadOnlyObjectProperty<Optional<Message>> moveUnsupportedProperty() {
         return moveUnsupported.getReadOnlyProperty();
     }
 
