@@ -1,7 +1,7 @@
 package io.shardlab.session;
 
 import io.shardlab.sim.SimulationSnapshot;
-import java.util.Locale;
+import io.shardlab.text.Message;
 import java.util.Objects;
 
 /**
@@ -36,19 +36,8 @@ public record CollectionSummary(
                 snapshot.documents());
     }
 
-    /** E.g. {@code app.events · { userId: 'hashed' } · 12 chunks on 3 of 4 shards · 20,000 documents}. */
-    public String line() {
-        return String.format(
-                Locale.ROOT,
-                "%s · %s · %,d chunk%s on %d of %d shard%s · %,d document%s",
-                namespace,
-                key,
-                chunks,
-                chunks == 1 ? "" : "s",
-                shardsWithChunks,
-                shards,
-                shards == 1 ? "" : "s",
-                documents,
-                documents == 1 ? "" : "s");
+    /** E.g. {@code app.events · { userId: 'hashed' } · 12 chunks on 3 of 4 shards · 20,000 documents}, in the reader's words. */
+    public Message line() {
+        return Message.of("session.collection.summary", namespace, key, chunks, shardsWithChunks, shards, documents);
     }
 }

@@ -1,5 +1,7 @@
 package io.shardlab.session;
 
+import io.shardlab.text.Message;
+
 /**
  * What a save of a served cluster's data file wrote, or a load read ({@code serve --data-file}, File → Save cluster
  * with its documents): the clients' documents and their collections, besides the layout.
@@ -18,10 +20,8 @@ public record DataFileContents(long documents, int collections) {
         }
     }
 
-    /** {@code 1,234 documents in 3 collections}, as serve and the window say it. */
-    public String describe() {
-        return String.format(
-                "%,d document%s in %d collection%s",
-                documents, documents == 1 ? "" : "s", collections, collections == 1 ? "" : "s");
+    /** {@code 1,234 documents in 3 collections}, as the window says it (serve prints its own line). */
+    public Message describe() {
+        return Message.of("session.dataFile.contents", documents, collections);
     }
 }

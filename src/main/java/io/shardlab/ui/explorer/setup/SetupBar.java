@@ -141,8 +141,8 @@ public final class SetupBar {
         // a client's collection on show: the scenario's fields describe another collection, its line describes this one
         Label clientCollection = new Label();
         clientCollection.setId("setup-client-collection");
-        clientCollection.textProperty().bind(vm.clientCollectionProperty());
-        clientCollection.visibleProperty().bind(vm.clientCollectionProperty().isNotEmpty());
+        clientCollection.textProperty().bind(text.text(vm.clientCollectionProperty()));
+        clientCollection.visibleProperty().bind(vm.clientCollectionProperty().isNotNull());
         clientCollection.managedProperty().bind(clientCollection.visibleProperty());
         // presenter mode: one line of what the form sets, unfolded on demand; leaving the mode unfolds it
         BooleanProperty unfolded = new SimpleBooleanProperty(false);
@@ -206,8 +206,7 @@ public final class SetupBar {
         row.setAlignment(Pos.CENTER_LEFT);
         row.visibleProperty()
                 .bind(Bindings.createBooleanBinding(
-                        () -> presenter.get()
-                                && vm.clientCollectionProperty().get().isEmpty(),
+                        () -> presenter.get() && vm.clientCollectionProperty().get() == null,
                         presenter,
                         vm.clientCollectionProperty()));
         row.managedProperty().bind(row.visibleProperty());

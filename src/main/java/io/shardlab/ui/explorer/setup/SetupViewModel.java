@@ -29,8 +29,6 @@ import javafx.beans.property.ReadOnlyListProperty;
 import javafx.beans.property.ReadOnlyListWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -106,7 +104,8 @@ public final class SetupViewModel {
     private final ObjectProperty<WorkloadChoice> workload = new SimpleObjectProperty<>(this, "workload");
     private final StringProperty keyPattern = new SimpleStringProperty(this, "keyPattern", "");
     private final ReadOnlyObjectWrapper<Message> keyError = new ReadOnlyObjectWrapper<>(this, "keyError");
-    private final ReadOnlyStringWrapper clientCollection = new ReadOnlyStringWrapper(this, "clientCollection", "");
+    private final ReadOnlyObjectWrapper<Message> clientCollection =
+            new ReadOnlyObjectWrapper<>(this, "clientCollection");
     private final ReadOnlyObjectWrapper<Message> keyHint = new ReadOnlyObjectWrapper<>(this, "keyHint");
     private final IntegerProperty shards = new SimpleIntegerProperty(this, "shards", 3);
     private final ObjectProperty<MongoVersion> version =
@@ -568,11 +567,11 @@ public final class SetupViewModel {
      * fields again.
      */
     public void showClientCollection(Optional<CollectionSummary> summary) {
-        clientCollection.set(summary.map(CollectionSummary::line).orElse(""));
+        clientCollection.set(summary.map(CollectionSummary::line).orElse(null));
     }
 
-    /** The client's collection on show in one line ({@link CollectionSummary#line()}), or empty. */
-    public ReadOnlyStringProperty clientCollectionProperty() {
+    /** The client's collection on show in one line ({@link CollectionSummary#line()}), or null. */
+    public ReadOnlyObjectProperty<Message> clientCollectionProperty() {
         return clientCollection.getReadOnlyProperty();
     }
 }
