@@ -12,6 +12,8 @@ import io.shardlab.live.ClusterMetadata;
 import io.shardlab.live.CollectionLayout;
 import io.shardlab.live.MetadataProblem;
 import io.shardlab.live.ShardDataSize;
+import io.shardlab.text.Language;
+import io.shardlab.text.Messages;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -170,7 +172,10 @@ final class InspectionJson {
             out.append(i == 0 ? "" : ", ")
                     .append(new JsonObjectText()
                             .text("time", recent.get(i).time().toString())
-                            .text("change", recent.get(i).describe()));
+                            .text(
+                                    "change",
+                                    Messages.of(Language.ENGLISH)
+                                            .text(recent.get(i).describe())));
         }
         out.append("],\n   \"activeMigrations\": [");
         for (int i = 0; i < c.migrations().size(); i++) {

@@ -1,5 +1,6 @@
 package io.shardlab.live;
 
+import io.shardlab.text.Message;
 import java.time.Instant;
 
 /**
@@ -14,8 +15,13 @@ public sealed interface ChunkChange permits ChunkSplit, ChunkMigration, ChunkMer
     /** The collection ({@code ns}). */
     String namespace();
 
-    /** A one-line description for a history list, e.g. "split [{x: 0}, {x: 10}) at {x: 5}". */
-    String describe();
+    /** A one-line description for a history list in the reader's words, e.g. "moved [{x: 0}, {x: 10}) from a to b". */
+    Message describe();
+
+    /** {@code change} said as happening on {@code shard}, when the changelog names it (null: as it is). */
+    static Message onShard(Message change, String shard) {
+        return shard == null ? change : Message.of("live.chunkChange.onShard", change, shard);
+    }
 
     /**
      * How many config.changelog entries MongoDB writes for this change: one ({@code split},

@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.key.ShardKey;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.List;
 
@@ -36,9 +37,12 @@ public record ChunkMerge(
     }
 
     @Override
-    public String describe() {
+    public Message describe() {
         int n = chunks > 0 ? chunks : innerBounds != null ? innerBounds.size() + 1 : -1;
-        return "merged " + (n > 0 ? n + " chunks into " : "into ") + "[" + min + ", " + max + ")"
-                + (shard != null ? " on " + shard : "");
+        return ChunkChange.onShard(
+                n > 0
+                        ? Message.of("live.chunkChange.merged", min.toString(), max.toString(), n)
+                        : Message.of("live.chunkChange.mergedInto", min.toString(), max.toString()),
+                shard);
     }
 }

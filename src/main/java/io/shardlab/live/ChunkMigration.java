@@ -1,6 +1,7 @@
 package io.shardlab.live;
 
 import io.shardlab.key.ShardKey;
+import io.shardlab.text.Message;
 import java.time.Instant;
 
 /**
@@ -25,7 +26,7 @@ public record ChunkMigration(Instant time, String namespace, ShardKey min, Shard
         implements ChunkChange {
 
     @Override
-    public String describe() {
-        return "moved [" + min + ", " + max + ") from " + from + " to " + to;
+    public Message describe() {
+        return Message.of("live.chunkChange.moved", min.toString(), max.toString(), from, to);
     }
 }

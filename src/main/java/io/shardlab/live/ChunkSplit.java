@@ -2,6 +2,7 @@ package io.shardlab.live;
 
 import io.shardlab.cluster.ChunkVersion;
 import io.shardlab.key.ShardKey;
+import io.shardlab.text.Message;
 import java.time.Instant;
 import java.util.List;
 
@@ -52,9 +53,13 @@ public record ChunkSplit(
     }
 
     @Override
-    public String describe() {
-        String kind = pieces > 2 ? "multi-split" : "split";
-        return kind + " [" + min + ", " + max + ") into " + (pieces > 0 ? pieces : splitPoints.size() + 1) + " chunks"
-                + (shard != null ? " on " + shard : "");
+    public Message describe() {
+        return ChunkChange.onShard(
+                Message.of(
+                        pieces > 2 ? "live.chunkChange.multiSplit" : "live.chunkChange.split",
+                        min.toString(),
+                        max.toString(),
+                        pieces > 0 ? pieces : splitPoints.size() + 1),
+                shard);
     }
 }
