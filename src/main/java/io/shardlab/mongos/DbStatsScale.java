@@ -25,7 +25,8 @@ import org.bson.BsonValue;
  *       "Scale must be greater than zero" below 1.</li>
  * </ul>
  * 5.0 to 6.3 read it as 4.4 does: a shard's {@code dbStats} of 2022 (mongo {@code src/mongo/db/commands/dbcommands.cpp},
- * {@code TODO SERVER-67519}, with {@code freeStorage}) still hand-parses it with 4.4's words and divides its sizes, and
+ * the version whose note defers its IDL to SERVER-67519, with {@code freeStorage}) still hand-parses it with 4.4's
+ * words and divides its sizes, and
  * the mongos passes the command to every shard and sums (the 4.x {@code cluster_db_stats_cmd.cpp}); their mongos'
  * own {@code cluster_db_stats_cmd.cpp} is not among the stored sources, so whether a refusal reaches the client
  * without a code (as ShardLab answers) or as the shards' error is not verified, nor whether the IDL (its file dates
